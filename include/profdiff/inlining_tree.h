@@ -1,0 +1,67 @@
+#ifndef PROFDIFF_INLINING_TREE_H_
+#define PROFDIFF_INLINING_TREE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace profdiff {
+
+// Index of a node inside its tree's node vector.
+using NodeIndex = uint32_t;
+inline constexpr NodeIndex kNoNode = UINT32_MAX;
+
+struct ProfiledType {
+  std::string type_name;
+  double probability = 0;
+  std::optional<std::string> concrete_method_name;
+};
+
+struct ReceiverTypeProfile {
+  bool mature = false;
+  std::vector<ProfiledType> profiled_types;
+};
+
+enum class CallsiteKind { kRoot, kInlined, kDirect, kIndirect, kDeleted, kDevirtualized };
+
+std::string_view CallsiteKindName(CallsiteKind kind);  // "root", "inlined", ...
+
+struct InliningTreeNode {
+  std::optional<std::string> method_name;  // multi-method key stripped; nullopt = unknown
+  int32_t bci = -1;
+  bool inlined = false;
+  bool indirect = false;
+  bool alive = false;
+  std::vector<std::string> reasons;
+  std::optional<ReceiverTypeProfile> receiver_type_profile;
+  NodeIndex parent = kNoNode;
+  std::vector<NodeIndex> children;  // in log order until sorted
+};
+
+// An inlining tree stored as an arena: nodes live in one vector and refer to each other by
+// index, so copying, sorting and destroying never recurse however deep the tree is.
+// An empty tree has no nodes; otherwise `root` is the root's index.
+class InliningTree {
+ public:
+  std::vector<InliningTreeNode> nodes;
+  NodeIndex root = kNoNode;
+
+  bool empty() const { return root == kNoNode; }
+  const InliningTreeNode& node(NodeIndex i) const { return nodes[i]; }
+  InliningTreeNode& node(NodeIndex i) { return nodes[i]; }
+
+  // The callsite kind (formats.md §3.4); root-ness is structural (the tree's root).
+  CallsiteKind Kind(NodeIndex i) const;
+
+  // Node indices in preorder (iterative).
+  std::vector<NodeIndex> Preorder() const;
+
+  // Appends a node (its parent's child list is updated when `parent` is not kNoNode).
+  NodeIndex AddNode(InliningTreeNode node, NodeIndex parent);
+};
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_INLINING_TREE_H_

@@ -1,0 +1,22 @@
+#ifndef PROFDIFF_MULTI_METHOD_H_
+#define PROFDIFF_MULTI_METHOD_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace profdiff {
+
+// A method name with its Native Image multi-method key split off (formats.md §4.2).
+struct MultiMethodName {
+  std::string name;                // e.g. "a.B.m(int)"
+  std::optional<std::string> key;  // e.g. "Key"; nullopt when the raw name has no "%%"
+};
+
+// Splits `raw` ("a.B.m%%Key(int)"). Returns nullopt when the name is malformed: it contains
+// "%%" but no '(' after the key start, or the stripped name still contains "%%".
+std::optional<MultiMethodName> SplitMultiMethodName(std::string_view raw);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_MULTI_METHOD_H_

@@ -1,0 +1,53 @@
+#ifndef PROFDIFF_OPTIMIZATION_LOG_H_
+#define PROFDIFF_OPTIMIZATION_LOG_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "profdiff/record_reader.h"
+
+namespace profdiff {
+
+// A valid record of an optimization log and where to find it again.
+struct UnitRecord {
+  std::string method_name;     // raw, may carry a multi-method key
+  std::string compilation_id;
+  uint32_t file = 0;           // index into OptimizationLog::files
+  uint64_t offset = 0;         // byte offset of the line in the file
+  uint64_t length = 0;         // byte length of the line (without its terminator)
+};
+
+// The valid records of an optimization-log directory, in read order: files sorted by name
+// (bytewise), lines in file order.
+struct OptimizationLog {
+  std::vector<std::string> files;  // paths as opened: directory as given + '/' + file name
+  std::vector<UnitRecord> units;
+};
+
+// Receives a line of normal output (without '\n') during loading: warnings are printed in the
+// order the records are read.
+using WarningSink = std::function<void(std::string_view line)>;
+
+// Reads every regular file of `directory` (README "Decisions"): lines end at '\n', one '\r'
+// before it is dropped; malformed UTF-8 is replaced by U+FFFD; every record is validated in
+// full. An invalid record produces
+//   Warning: Invalid compilation unit: <file>:<line>:<column>: <what was expected>
+// and is skipped; a directory entry that is not a regular file produces
+//   Warning: Skipping <path>: not a regular file
+// Fails (with the complete user-facing message) when the directory cannot be listed or a file
+// cannot be read.
+absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory,
+                                                    int experiment_id, const WarningSink& warn);
+
+// Re-reads the record of `unit` and builds its trees. Fails only if the file changed or
+// vanished since it was loaded.
+absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
+                                          int experiment_id);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_OPTIMIZATION_LOG_H_

@@ -1,0 +1,41 @@
+#ifndef PROFDIFF_PROFILE_H_
+#define PROFDIFF_PROFILE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace profdiff {
+
+enum class ExperimentKind { kUnknown, kJit, kAot };
+
+// One "code" item of a proftool profile (formats.md §5.1), with derived values applied.
+struct ProfileEntry {
+  std::optional<std::string> compile_id;  // one trailing '%' (OSR marker) removed
+  std::string name;                       // everything up to the first ": " removed
+  std::optional<int32_t> level;
+  int64_t period = 0;
+};
+
+struct Profile {
+  ExperimentKind kind = ExperimentKind::kJit;
+  std::optional<std::string> execution_id;
+  int64_t total_period = 0;
+  std::vector<ProfileEntry> code;
+};
+
+// Reads and checks a proftool JSON profile. `experiment_id` (0, 1, 2) only appears in error
+// messages, which are complete, user-facing texts (formats.md §5.4 and README "Decisions"),
+// e.g. "Could not read the files of the experiment 1: prof.json (No such file or directory)".
+absl::StatusOr<Profile> LoadProfile(const std::string& path, int experiment_id);
+
+// Parses profile JSON text (no file access); `display_path` names the file in messages.
+absl::StatusOr<Profile> ParseProfile(std::string_view text, const std::string& display_path,
+                                     int experiment_id);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_PROFILE_H_

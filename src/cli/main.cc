@@ -1,0 +1,3 @@
+#include "cli/profdiff_main.h"
+
+int main(int argc, char** argv) { return profdiff::ProfdiffMain(argc, argv); }

@@ -1,0 +1,7 @@
+#include "cli/profdiff_main.h"
+
+namespace profdiff {
+
+int ProfdiffMain(int, char**) { return 1; }
+
+}  // namespace profdiff

@@ -1,0 +1,208 @@
+#include "load/json_support.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace profdiff {
+
+namespace {
+
+double ParseDouble(std::string_view literal) {
+  double value = 0;
+  auto result = std::from_chars(literal.data(), literal.data() + literal.size(), value);
+  if (result.ec == std::errc::result_out_of_range) {
+    // from_chars leaves the value unset: decide between 0 and infinity from the exponent sign.
+    bool negative = !literal.empty() && literal[0] == '-';
+    size_t e = literal.find_first_of("eE");
+    bool tiny = e != std::string_view::npos && e + 1 < literal.size() && literal[e + 1] == '-';
+    value = tiny ? 0.0 : std::numeric_limits<double>::infinity();
+    if (negative) value = -value;
+  }
+  return value;
+}
+
+}  // namespace
+
+bool JsonNumber::ExactInteger(int64_t min, int64_t max, int64_t* out) const {
+  if (type != Type::kDouble) {
+    if (integer < min || integer > max) return false;
+    *out = integer;
+    return true;
+  }
+  if (!std::isfinite(real) || std::trunc(real) != real) return false;
+  // 2^63 is exactly representable; every double below it converts without overflow.
+  if (real < -9.223372036854775808e18 || real >= 9.223372036854775808e18) return false;
+  int64_t value = static_cast<int64_t>(real);
+  if (value < min || value > max) return false;
+  *out = value;
+  return true;
+}
+
+JsonNumber ParseJsonNumber(std::string_view literal) {
+  JsonNumber number;
+  if (literal.find('.') != std::string_view::npos) {
+    number.type = JsonNumber::Type::kDouble;
+    number.real = ParseDouble(literal);
+    return number;
+  }
+  bool negative = !literal.empty() && literal[0] == '-';
+  std::string_view body = literal.substr(negative ? 1 : 0);
+  size_t e = body.find_first_of("eE");
+  std::string_view digits = body.substr(0, e);
+  int64_t exponent = 0;
+  if (e != std::string_view::npos) {
+    std::string_view exp_text = body.substr(e + 1);
+    bool exp_negative = !exp_text.empty() && exp_text[0] == '-';
+    if (!exp_text.empty() && (exp_text[0] == '-' || exp_text[0] == '+')) exp_text.remove_prefix(1);
+    // Exponents beyond a few hundred cannot give an int64 (or a finite double); clamp.
+    int64_t magnitude = 0;
+    for (char c : exp_text) {
+      magnitude = std::min<int64_t>(magnitude * 10 + (c - '0'), 100000);
+    }
+    exponent = exp_negative ? -magnitude : magnitude;
+  }
+  while (digits.size() > 1 && digits[0] == '0') digits.remove_prefix(1);
+  std::string mantissa(digits);
+  bool is_integer = true;
+  if (mantissa == "0") {
+    exponent = 0;
+  } else if (exponent < 0) {
+    size_t zeros = 0;
+    while (zeros < mantissa.size() && mantissa[mantissa.size() - 1 - zeros] == '0') ++zeros;
+    if (static_cast<int64_t>(zeros) >= -exponent) {
+      mantissa.resize(mantissa.size() - static_cast<size_t>(-exponent));
+    } else {
+      is_integer = false;
+    }
+  } else if (exponent > 0) {
+    if (static_cast<int64_t>(mantissa.size()) + exponent > 19) {
+      is_integer = false;
+    } else {
+      mantissa.append(static_cast<size_t>(exponent), '0');
+    }
+  }
+  if (is_integer && mantissa.size() <= 19) {
+    uint64_t magnitude = 0;
+    auto result = std::from_chars(mantissa.data(), mantissa.data() + mantissa.size(), magnitude);
+    if (result.ec == std::errc()) {
+      constexpr uint64_t kMaxPositive = static_cast<uint64_t>(INT64_MAX);
+      if (!negative && magnitude <= kMaxPositive) {
+        number.integer = static_cast<int64_t>(magnitude);
+      } else if (negative && magnitude <= kMaxPositive + 1) {
+        number.integer = magnitude == kMaxPositive + 1 ? INT64_MIN : -static_cast<int64_t>(magnitude);
+      } else {
+        is_integer = false;
+      }
+      if (is_integer) {
+        number.type = number.integer >= INT32_MIN && number.integer <= INT32_MAX
+                          ? JsonNumber::Type::kInt32
+                          : JsonNumber::Type::kInt64;
+        return number;
+      }
+    }
+  }
+  number.type = JsonNumber::Type::kDouble;
+  number.real = ParseDouble(literal);
+  return number;
+}
+
+int64_t JsonNumberToLongTruncating(const JsonNumber& number) {
+  if (number.type != JsonNumber::Type::kDouble) return number.integer;
+  double x = number.real;
+  if (std::isnan(x)) return 0;
+  if (x >= 9.223372036854775808e18) return INT64_MAX;
+  if (x <= -9.223372036854775808e18) return INT64_MIN;
+  return static_cast<int64_t>(x);
+}
+
+std::string DescribeJsonError(rapidjson::ParseErrorCode code) {
+  switch (code) {
+    case rapidjson::kParseErrorDocumentEmpty:
+      return "expected a JSON value, found an empty line";
+    case rapidjson::kParseErrorDocumentRootNotSingular:
+      return "expected the end of the line after the JSON value";
+    case rapidjson::kParseErrorValueInvalid:
+      return "expected a JSON value";
+    case rapidjson::kParseErrorObjectMissName:
+      return "expected a quoted key";
+    case rapidjson::kParseErrorObjectMissColon:
+      return "expected ':' after the key";
+    case rapidjson::kParseErrorObjectMissCommaOrCurlyBracket:
+      return "expected ',' or '}' after an object member";
+    case rapidjson::kParseErrorArrayMissCommaOrSquareBracket:
+      return "expected ',' or ']' after an array element";
+    case rapidjson::kParseErrorStringUnicodeEscapeInvalidHex:
+      return "expected four hex digits after \\u";
+    case rapidjson::kParseErrorStringUnicodeSurrogateInvalid:
+      return "expected a valid UTF-16 surrogate pair in \\u escapes";
+    case rapidjson::kParseErrorStringEscapeInvalid:
+      return "expected a valid escape character after '\\'";
+    case rapidjson::kParseErrorStringMissQuotationMark:
+      return "expected a closing quotation mark";
+    case rapidjson::kParseErrorStringInvalidEncoding:
+      return "expected no raw control character inside a string";
+    case rapidjson::kParseErrorNumberTooBig:
+      return "expected a number within the range of a double";
+    case rapidjson::kParseErrorNumberMissFraction:
+      return "expected a digit after the decimal point";
+    case rapidjson::kParseErrorNumberMissExponent:
+      return "expected a digit in the exponent";
+    default:
+      return "expected valid JSON";
+  }
+}
+
+bool RepairUtf8(std::string_view text, std::string* out) {
+  auto is_valid_continuation = [](unsigned char c) { return c >= 0x80 && c <= 0xBF; };
+  const size_t n = text.size();
+  size_t i = 0;
+  bool repaired = false;
+  size_t copied_up_to = 0;  // bytes of `text` already appended to *out
+  while (i < n) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t length = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      length = 3;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      length = 4;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    }
+    size_t good = length == 0 ? 0 : 1;  // bytes of a well-formed prefix
+    if (length != 0) {
+      while (good < length && i + good < n) {
+        unsigned char next = static_cast<unsigned char>(text[i + good]);
+        bool ok = good == 1 ? (next >= lo && next <= hi) : is_valid_continuation(next);
+        if (!ok) break;
+        ++good;
+      }
+    }
+    if (length != 0 && good == length) {
+      i += length;
+      continue;
+    }
+    if (!repaired) {
+      out->clear();
+      out->reserve(n + 16);
+      repaired = true;
+    }
+    out->append(text.substr(copied_up_to, i - copied_up_to));
+    out->append("\xEF\xBF\xBD");
+    i += good == 0 ? 1 : good;  // the maximal ill-formed subpart
+    copied_up_to = i;
+  }
+  if (repaired) out->append(text.substr(copied_up_to));
+  return repaired;
+}
+
+}  // namespace profdiff
