@@ -17,6 +17,12 @@ struct MultiMethodName {
 // "%%" but no '(' after the key start, or the stripped name still contains "%%".
 std::optional<MultiMethodName> SplitMultiMethodName(std::string_view raw);
 
+// The allocation-free core of SplitMultiMethodName: on success the stripped name is
+// `prefix + suffix` and the key is `key` (all views into `raw`; for a name without "%%",
+// prefix = raw and key/suffix are empty with *has_key = false). Returns false when malformed.
+bool SplitMultiMethodNameParts(std::string_view raw, std::string_view* prefix,
+                               std::string_view* key, std::string_view* suffix, bool* has_key);
+
 }  // namespace profdiff
 
 #endif  // PROFDIFF_MULTI_METHOD_H_

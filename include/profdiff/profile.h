@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
 namespace profdiff {
@@ -35,6 +37,13 @@ absl::StatusOr<Profile> LoadProfile(const std::string& path, int experiment_id);
 // Parses profile JSON text (no file access); `display_path` names the file in messages.
 absl::StatusOr<Profile> ParseProfile(std::string_view text, const std::string& display_path,
                                      int experiment_id);
+
+// The kind check of formats.md §5.2 (with the space after "got", README "Decisions"): OK when
+// `expected` is kUnknown or equals the profile's kind, otherwise
+// "Failed to parse experiment <id> in <absolute profile path>: mismatched experiment kind:
+// expected JIT, got AOT". `path` is the profile path as given (as for LoadProfile).
+absl::Status CheckProfileKind(const Profile& profile, ExperimentKind expected,
+                              const std::string& path, int experiment_id);
 
 }  // namespace profdiff
 

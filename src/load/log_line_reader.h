@@ -1,0 +1,46 @@
+#ifndef PROFDIFF_LOAD_LOG_LINE_READER_H_
+#define PROFDIFF_LOAD_LOG_LINE_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace profdiff {
+
+// Streams the lines of an open file through one reusable buffer, so that memory stays in the
+// order of the longest line however large the file is (optimization logs reach gigabytes).
+// Lines end at '\n'; one '\r' directly before it, or at the very end of the file, is not part
+// of the line (README "Decisions": CRLF files). A final line without terminator is a line; a
+// terminator at the very end does not start another one.
+class LogLineReader {
+ public:
+  enum class Result { kLine, kEnd, kError };
+
+  // Does not take ownership of `fd`.
+  explicit LogLineReader(int fd, size_t chunk_size = size_t{1} << 20);
+
+  // On kLine, `*line` (valid until the next call) is the line's content and `*offset` the byte
+  // offset of its first character in the file. On kError, error() is the errno value.
+  Result Next(std::string_view* line, uint64_t* offset);
+
+  int error() const { return error_; }
+
+ private:
+  // Reads more of the file after the unread bytes; sets at_end_ (and error_ on failure).
+  void Fill();
+
+  int fd_;
+  size_t chunk_size_;
+  std::vector<char> buffer_;
+  size_t begin_ = 0;            // first unread byte
+  size_t end_ = 0;              // end of the bytes read so far
+  size_t scanned_ = 0;          // bytes from begin_ on known to hold no '\n'
+  uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
+  bool at_end_ = false;
+  int error_ = 0;
+};
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_LOAD_LOG_LINE_READER_H_

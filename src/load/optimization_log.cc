@@ -1,0 +1,185 @@
+#include "profdiff/optimization_log.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "load/json_support.h"
+#include "load/log_line_reader.h"
+#include "load/paths.h"
+
+namespace profdiff {
+
+namespace {
+
+// Closes a file descriptor on every path out of a scope.
+class FileCloser {
+ public:
+  explicit FileCloser(int fd) : fd_(fd) {}
+  FileCloser(const FileCloser&) = delete;
+  FileCloser& operator=(const FileCloser&) = delete;
+  ~FileCloser() {
+    if (fd_ >= 0) close(fd_);
+  }
+
+ private:
+  int fd_;
+};
+
+absl::Status NotADirectory(int experiment_id) {
+  return absl::NotFoundError(absl::StrCat("Could not read the files of the experiment ",
+                                          experiment_id,
+                                          ": The provided optimization log path does not denote "
+                                          "a directory"));
+}
+
+// The entry names of `directory` ('.' and '..' excluded), sorted bytewise so that the order
+// does not depend on the file system (README "Decisions").
+absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& directory,
+                                                       int experiment_id) {
+  DIR* dir = opendir(directory.c_str());
+  if (dir == nullptr) return NotADirectory(experiment_id);
+  std::vector<std::string> names;
+  while (true) {
+    errno = 0;
+    struct dirent* entry = readdir(dir);
+    if (entry == nullptr) {
+      int error = errno;
+      closedir(dir);
+      if (error != 0) return NotADirectory(experiment_id);
+      break;
+    }
+    std::string_view name = entry->d_name;
+    if (name == "." || name == "..") continue;
+    names.emplace_back(name);
+  }
+  // std::string compares with char_traits<char>::compare, i.e. memcmp: unsigned bytes.
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// Reads the records of one open file and appends its valid units.
+absl::Status ReadLogFile(int fd, const std::string& display_file, uint32_t file_index,
+                         const std::string& read_error_path, int experiment_id,
+                         const WarningSink& warn, std::vector<UnitRecord>* units) {
+  LogLineReader reader(fd);
+  std::string repaired;
+  std::string_view line;
+  uint64_t offset = 0;
+  uint64_t line_number = 0;
+  UnitHeader header;
+  RecordError error;
+  while (true) {
+    LogLineReader::Result result = reader.Next(&line, &offset);
+    if (result == LogLineReader::Result::kEnd) return absl::OkStatus();
+    if (result == LogLineReader::Result::kError) {
+      return absl::Status(
+          absl::ErrnoToStatusCode(reader.error()),
+          absl::StrCat("Could not read the files of the experiment ", experiment_id, ": ",
+                       read_error_path, " (", ErrnoText(reader.error()), ")"));
+    }
+    ++line_number;
+    std::string_view record = RepairUtf8(line, &repaired) ? std::string_view(repaired) : line;
+    if (!ValidateRecord(record, &header, &error)) {
+      warn(absl::StrCat("Warning: Invalid compilation unit: ", display_file, ":", line_number, ":",
+                        error.column, ": ", error.message));
+      continue;
+    }
+    units->push_back(UnitRecord{std::move(header.method_name), std::move(header.compilation_id),
+                                file_index, offset, line.size()});
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
+                                                    const WarningSink& warn) {
+  absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, experiment_id);
+  if (!names.ok()) return names.status();
+  const std::string normalized_directory = NormalizePath(directory);
+  OptimizationLog log;
+  for (const std::string& name : *names) {
+    std::string path = absl::StrCat(directory, "/", name);
+    std::string read_error_path = absl::StrCat(normalized_directory, "/", name);
+    auto read_error = [&](int error) {
+      return absl::Status(absl::ErrnoToStatusCode(error),
+                          absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                                       ": ", read_error_path, " (", ErrnoText(error), ")"));
+    };
+    // stat follows symbolic links: a link to a regular file is read like the file. Opening
+    // anything else could block (a FIFO) or fail (a directory).
+    struct stat status;
+    if (stat(path.c_str(), &status) != 0) return read_error(errno);
+    if (!S_ISREG(status.st_mode)) {
+      warn(absl::StrCat("Warning: Skipping ", path, ": not a regular file"));
+      continue;
+    }
+    // O_NONBLOCK and the second check cover an entry replaced between stat and open.
+    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return read_error(errno);
+    FileCloser closer(fd);
+    if (fstat(fd, &status) != 0) return read_error(errno);
+    if (!S_ISREG(status.st_mode)) {
+      warn(absl::StrCat("Warning: Skipping ", path, ": not a regular file"));
+      continue;
+    }
+    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    if (log.files.size() >= std::numeric_limits<uint32_t>::max()) {
+      return read_error(EMFILE);
+    }
+    auto file_index = static_cast<uint32_t>(log.files.size());
+    log.files.push_back(path);
+    absl::Status status_of_file =
+        ReadLogFile(fd, path, file_index, read_error_path, experiment_id, warn, &log.units);
+    if (!status_of_file.ok()) return status_of_file;
+  }
+  return log;
+}
+
+absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
+                                          int experiment_id) {
+  std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
+  auto failure = [&](const std::string& reason) {
+    return absl::DataLossError(
+        absl::StrCat("Failed to parse experiment ", experiment_id, " in ", path, ": ", reason));
+  };
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return failure(ErrnoText(errno));
+  FileCloser closer(fd);
+  std::string line(unit.length, '\0');
+  size_t done = 0;
+  while (done < line.size()) {
+    ssize_t n =
+        pread(fd, line.data() + done, line.size() - done, static_cast<off_t>(unit.offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return failure(ErrnoText(errno));
+    if (n == 0) {
+      return failure(absl::StrCat("the file changed since it was read: the record at byte offset ",
+                                  unit.offset, " is cut short"));
+    }
+    done += static_cast<size_t>(n);
+  }
+  std::string repaired;
+  std::string_view record = RepairUtf8(line, &repaired) ? std::string_view(repaired) : line;
+  RecordTrees trees;
+  RecordError error;
+  if (!ParseRecordTrees(record, &trees, &error)) {
+    return failure(absl::StrCat("the file changed since it was read: the record at byte offset ",
+                                unit.offset, " is invalid at column ", error.column, ": ",
+                                error.message));
+  }
+  return trees;
+}
+
+}  // namespace profdiff

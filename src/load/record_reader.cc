@@ -1,0 +1,483 @@
+#include "profdiff/record_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "load/json_support.h"
+#include "load/record_tape.h"
+#include "load/record_values.h"
+#include "profdiff/multi_method.h"
+
+namespace profdiff {
+
+namespace {
+
+using record_internal::KeyId;
+using record_internal::kNoToken;
+using record_internal::Member;
+using record_internal::MemberCollapser;
+using record_internal::RecordTape;
+using record_internal::TokenKind;
+using record_internal::ValueRenderer;
+
+// Value token of each known key of one object (kNoToken when absent); a repeated key's later
+// value wins, so earlier values are never looked at.
+using Slots = std::array<uint32_t, static_cast<size_t>(KeyId::kCount)>;
+
+constexpr std::string_view kInt32Range = "an integer between -2147483648 and 2147483647";
+
+std::string_view KeyName(KeyId key) {
+  static constexpr std::array<std::string_view, static_cast<size_t>(KeyId::kCount)> kNames = {
+      "",
+      "methodName",
+      "compilationId",
+      "inliningTree",
+      "optimizationTree",
+      "callsiteBci",
+      "inlined",
+      "reason",
+      "indirect",
+      "alive",
+      "receiverTypeProfile",
+      "invokes",
+      "mature",
+      "profiledTypes",
+      "typeName",
+      "probability",
+      "concreteMethodName",
+      "phaseName",
+      "optimizations",
+      "optimizationName",
+      "eventName",
+      "position",
+  };
+  return kNames[static_cast<size_t>(key)];
+}
+
+// absl::StrCat does not take std::string_view with this Abseil build.
+std::string Concat(std::initializer_list<std::string_view> parts) {
+  std::string result;
+  for (std::string_view part : parts) result.append(part);
+  return result;
+}
+
+// Types a number token as int32 if it is exactly an integer in range (README "Decisions":
+// `1e1` and `4.0` are fine, `1.5` and `3000000000` are not).
+bool ReadInt32(std::string_view literal, int32_t* out) {
+  // Plain short integers are by far the most common case; skip the general typing for them.
+  if (literal.size() <= 11 && literal.find_first_of(".eE") == std::string_view::npos) {
+    int64_t value = 0;
+    auto result = std::from_chars(literal.data(), literal.data() + literal.size(), value);
+    if (result.ec != std::errc() || value < INT32_MIN || value > INT32_MAX) return false;
+    *out = static_cast<int32_t>(value);
+    return true;
+  }
+  int64_t value = 0;
+  if (!ParseJsonNumber(literal).ExactInteger(INT32_MIN, INT32_MAX, &value)) return false;
+  *out = static_cast<int32_t>(value);
+  return true;
+}
+
+// One pass of schema checks over a tape; optionally builds the trees at the same time. The
+// checks run in the order of formats.md §3.2-3.8, depth-first, so the first failure is the one
+// the spec reports.
+class RecordReader {
+ public:
+  bool Read(std::string_view line, UnitHeader* header, RecordTrees* trees, RecordError* error);
+
+ private:
+  struct Task {
+    uint32_t token;
+    NodeIndex parent;
+  };
+
+  bool Fail(uint32_t pos, std::string message) {
+    error_->column = pos + 1;
+    error_->message = std::move(message);
+    return false;
+  }
+  bool FailMissing(uint32_t object, KeyId key, std::string_view type, std::string_view where) {
+    return Fail(tape_[object].pos,
+                Concat({"missing required key \"", KeyName(key), "\" (", type, ") in ", where}));
+  }
+  bool FailType(uint32_t value, KeyId key, std::string_view type) {
+    return Fail(tape_[value].pos, Concat({"expected \"", KeyName(key), "\" to be ", type}));
+  }
+  bool FailItem(uint32_t value, std::string_view type, KeyId key) {
+    return Fail(tape_[value].pos, Concat({"expected ", type, " in \"", KeyName(key), "\""}));
+  }
+  bool FailMalformed(uint32_t token) {
+    return Fail(tape_[token].pos,
+                Concat({"malformed multi-method name \"", tape_.Text(tape_[token]), "\""}));
+  }
+
+  Slots CollectSlots(uint32_t object) const;
+  TokenKind Kind(uint32_t token) const { return tape_[token].kind; }
+  std::string_view Text(uint32_t token) const { return tape_.Text(tape_[token]); }
+
+  // Required / optional scalar fields. On success the value token is valid.
+  bool RequireKind(const Slots& slots, uint32_t object, KeyId key, TokenKind kind,
+                   std::string_view type, std::string_view where);
+  bool OptionalString(const Slots& slots, KeyId key);
+  // Pushes the elements of array `array` onto stack_ so that they pop in order.
+  void PushChildren(uint32_t array, NodeIndex parent);
+
+  bool ReadRecord(std::string_view line, UnitHeader* header);
+  bool FailSyntax() {
+    return Fail(static_cast<uint32_t>(tape_.syntax_error_offset()), tape_.syntax_error_message());
+  }
+  bool CheckHeader(uint32_t root);
+  bool ReadInliningTree(uint32_t root);
+  bool ReadReceiverTypeProfile(uint32_t value, InliningTreeNode* node);
+  bool ReadOptimizationTree(uint32_t root);
+  bool ReadOptimization(uint32_t object, const Slots& slots, OptimizationTreeNode* node);
+  bool ReadPosition(uint32_t value, Position* position);
+
+  RecordTape tape_;
+  RecordError* error_ = nullptr;
+  RecordTrees* trees_ = nullptr;  // null when only validating
+  std::vector<Task> stack_;
+  std::vector<Member> members_;
+  MemberCollapser collapser_;
+  ValueRenderer renderer_;
+};
+
+Slots RecordReader::CollectSlots(uint32_t object) const {
+  Slots slots;
+  slots.fill(kNoToken);
+  const uint32_t end = tape_[object].a;
+  for (uint32_t key = object + 1; key < end; key = tape_.Next(key + 1)) {
+    slots[static_cast<size_t>(tape_[key].key)] = key + 1;
+  }
+  return slots;
+}
+
+bool RecordReader::RequireKind(const Slots& slots, uint32_t object, KeyId key, TokenKind kind,
+                               std::string_view type, std::string_view where) {
+  uint32_t value = slots[static_cast<size_t>(key)];
+  if (tape_.IsAbsent(value)) return FailMissing(object, key, type, where);
+  if (Kind(value) != kind) return FailType(value, key, type);
+  return true;
+}
+
+bool RecordReader::OptionalString(const Slots& slots, KeyId key) {
+  uint32_t value = slots[static_cast<size_t>(key)];
+  if (tape_.IsAbsent(value) || Kind(value) == TokenKind::kString) return true;
+  return FailType(value, key, "a string or null");
+}
+
+void RecordReader::PushChildren(uint32_t array, NodeIndex parent) {
+  const size_t first = stack_.size();
+  for (uint32_t item = array + 1; item < tape_[array].a; item = tape_.Next(item)) {
+    stack_.push_back(Task{item, parent});
+  }
+  std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
+}
+
+bool RecordReader::Read(std::string_view line, UnitHeader* header, RecordTrees* trees,
+                        RecordError* error) {
+  RecordError ignored;
+  error_ = error != nullptr ? error : &ignored;
+  trees_ = trees;
+  if (trees_ != nullptr) *trees_ = RecordTrees();
+  bool ok = ReadRecord(line, header);
+  tape_.Trim();
+  if (!ok && trees_ != nullptr) *trees_ = RecordTrees();
+  error_ = nullptr;
+  return ok;
+}
+
+// Check order follows the reference's two stages: its partial scan (syntax up to the stop point
+// of formats.md §3.1, then the header types and the method name's multi-method key) and then the
+// full parse (syntax of the whole line, then the trees).
+bool RecordReader::ReadRecord(std::string_view line, UnitHeader* header) {
+  const bool syntax_ok = tape_.Parse(line);
+  size_t first = line.find_first_not_of(" \t\n\r");
+  if (first != std::string_view::npos && line[first] != '{' && line[first] != '\0') {
+    return Fail(static_cast<uint32_t>(first), "expected the record to be a JSON object");
+  }
+  if (!syntax_ok &&
+      (!tape_.header_complete() || tape_.syntax_error_offset() < tape_.header_stop_offset())) {
+    return FailSyntax();
+  }
+  const uint32_t root = 0;  // the record's '{' (the tape has it whenever the stop was reached)
+  if (!CheckHeader(root)) return false;
+  if (!syntax_ok) return FailSyntax();
+
+  const Slots slots = CollectSlots(root);
+  constexpr std::string_view kUnit = "the compilation unit";
+  if (!RequireKind(slots, root, KeyId::kInliningTree, TokenKind::kObject, "an object", kUnit)) {
+    return false;
+  }
+  if (!ReadInliningTree(slots[static_cast<size_t>(KeyId::kInliningTree)])) return false;
+  if (!RequireKind(slots, root, KeyId::kOptimizationTree, TokenKind::kObject, "an object", kUnit)) {
+    return false;
+  }
+  if (!ReadOptimizationTree(slots[static_cast<size_t>(KeyId::kOptimizationTree)])) return false;
+  if (header != nullptr) {
+    header->method_name.assign(Text(tape_.header_method_name()));
+    header->compilation_id.assign(Text(tape_.header_compilation_id()));
+  }
+  return true;
+}
+
+bool RecordReader::CheckHeader(uint32_t root) {
+  constexpr std::string_view kUnit = "the compilation unit";
+  const uint32_t method = tape_.header_method_name();
+  const uint32_t id = tape_.header_compilation_id();
+  if (tape_.IsAbsent(method)) return FailMissing(root, KeyId::kMethodName, "a string", kUnit);
+  if (Kind(method) != TokenKind::kString) return FailType(method, KeyId::kMethodName, "a string");
+  if (tape_.IsAbsent(id)) return FailMissing(root, KeyId::kCompilationId, "a string", kUnit);
+  if (Kind(id) != TokenKind::kString) return FailType(id, KeyId::kCompilationId, "a string");
+  std::string_view prefix, key, suffix;
+  bool has_key = false;
+  if (!SplitMultiMethodNameParts(Text(method), &prefix, &key, &suffix, &has_key)) {
+    return FailMalformed(method);
+  }
+  return true;
+}
+
+bool RecordReader::ReadInliningTree(uint32_t root) {
+  constexpr std::string_view kNode = "an inlining-tree node";
+  stack_.clear();
+  stack_.push_back(Task{root, kNoNode});
+  InliningTreeNode node;
+  while (!stack_.empty()) {
+    const Task task = stack_.back();
+    stack_.pop_back();
+    const uint32_t object = task.token;
+    if (Kind(object) != TokenKind::kObject) {
+      return FailItem(object, "an object", KeyId::kInvokes);
+    }
+    const Slots slots = CollectSlots(object);
+    auto slot = [&slots](KeyId key) { return slots[static_cast<size_t>(key)]; };
+
+    if (!OptionalString(slots, KeyId::kMethodName)) return false;
+    const uint32_t method = slot(KeyId::kMethodName);
+    std::string_view prefix, key, suffix;
+    bool has_key = false;
+    if (!tape_.IsAbsent(method) &&
+        !SplitMultiMethodNameParts(Text(method), &prefix, &key, &suffix, &has_key)) {
+      return FailMalformed(method);
+    }
+    if (!RequireKind(slots, object, KeyId::kCallsiteBci, TokenKind::kNumber, kInt32Range, kNode)) {
+      return false;
+    }
+    int32_t bci = 0;
+    if (!ReadInt32(Text(slot(KeyId::kCallsiteBci)), &bci)) {
+      return FailType(slot(KeyId::kCallsiteBci), KeyId::kCallsiteBci, kInt32Range);
+    }
+    const uint32_t inlined = slot(KeyId::kInlined);
+    if (tape_.IsAbsent(inlined)) return FailMissing(object, KeyId::kInlined, "a boolean", kNode);
+    if (Kind(inlined) != TokenKind::kTrue && Kind(inlined) != TokenKind::kFalse) {
+      return FailType(inlined, KeyId::kInlined, "a boolean");
+    }
+    const uint32_t reason = slot(KeyId::kReason);
+    if (!tape_.IsAbsent(reason)) {
+      if (Kind(reason) != TokenKind::kArray) {
+        return FailType(reason, KeyId::kReason, "an array of strings or null");
+      }
+      for (uint32_t item = reason + 1; item < tape_[reason].a; item = tape_.Next(item)) {
+        if (Kind(item) != TokenKind::kString) return FailItem(item, "a string", KeyId::kReason);
+      }
+    }
+    for (KeyId flag : {KeyId::kIndirect, KeyId::kAlive}) {
+      const uint32_t value = slot(flag);
+      if (tape_.IsAbsent(value)) return FailMissing(object, flag, "a boolean", kNode);
+      if (Kind(value) != TokenKind::kTrue && Kind(value) != TokenKind::kFalse) {
+        return FailType(value, flag, "a boolean");
+      }
+    }
+    if (trees_ != nullptr) {
+      node = InliningTreeNode();
+      if (!tape_.IsAbsent(method)) {
+        node.method_name.emplace();
+        node.method_name->reserve(prefix.size() + suffix.size());
+        node.method_name->append(prefix).append(suffix);
+      }
+      node.bci = bci;
+      node.inlined = Kind(inlined) == TokenKind::kTrue;
+      node.indirect = Kind(slot(KeyId::kIndirect)) == TokenKind::kTrue;
+      node.alive = Kind(slot(KeyId::kAlive)) == TokenKind::kTrue;
+      if (!tape_.IsAbsent(reason)) {
+        for (uint32_t item = reason + 1; item < tape_[reason].a; item = tape_.Next(item)) {
+          node.reasons.emplace_back(Text(item));
+        }
+      }
+    }
+    if (!ReadReceiverTypeProfile(slot(KeyId::kReceiverTypeProfile), &node)) return false;
+    const uint32_t invokes = slot(KeyId::kInvokes);
+    if (!tape_.IsAbsent(invokes) && Kind(invokes) != TokenKind::kArray) {
+      return FailType(invokes, KeyId::kInvokes, "an array of objects or null");
+    }
+    NodeIndex index = kNoNode;
+    if (trees_ != nullptr) index = trees_->inlining_tree.AddNode(std::move(node), task.parent);
+    if (!tape_.IsAbsent(invokes)) PushChildren(invokes, index);
+  }
+  return true;
+}
+
+bool RecordReader::ReadReceiverTypeProfile(uint32_t value, InliningTreeNode* node) {
+  if (tape_.IsAbsent(value)) return true;
+  if (Kind(value) != TokenKind::kObject) {
+    return FailType(value, KeyId::kReceiverTypeProfile, "an object or null");
+  }
+  const Slots slots = CollectSlots(value);
+  const uint32_t mature = slots[static_cast<size_t>(KeyId::kMature)];
+  if (tape_.IsAbsent(mature)) {
+    return FailMissing(value, KeyId::kMature, "a boolean", "a receiver-type profile");
+  }
+  if (Kind(mature) != TokenKind::kTrue && Kind(mature) != TokenKind::kFalse) {
+    return FailType(mature, KeyId::kMature, "a boolean");
+  }
+  ReceiverTypeProfile* profile = nullptr;
+  if (trees_ != nullptr) {
+    profile = &node->receiver_type_profile.emplace();
+    profile->mature = Kind(mature) == TokenKind::kTrue;
+  }
+  const uint32_t types = slots[static_cast<size_t>(KeyId::kProfiledTypes)];
+  if (tape_.IsAbsent(types)) return true;
+  if (Kind(types) != TokenKind::kArray) {
+    return FailType(types, KeyId::kProfiledTypes, "an array of objects or null");
+  }
+  constexpr std::string_view kType = "a profiled type";
+  for (uint32_t item = types + 1; item < tape_[types].a; item = tape_.Next(item)) {
+    if (Kind(item) != TokenKind::kObject) {
+      return FailItem(item, "an object", KeyId::kProfiledTypes);
+    }
+    const Slots type_slots = CollectSlots(item);
+    auto slot = [&type_slots](KeyId key) { return type_slots[static_cast<size_t>(key)]; };
+    if (!RequireKind(type_slots, item, KeyId::kTypeName, TokenKind::kString, "a string", kType) ||
+        !RequireKind(type_slots, item, KeyId::kProbability, TokenKind::kNumber, "a number",
+                     kType) ||
+        !OptionalString(type_slots, KeyId::kConcreteMethodName)) {
+      return false;
+    }
+    if (profile != nullptr) {
+      ProfiledType& type = profile->profiled_types.emplace_back();
+      type.type_name.assign(Text(slot(KeyId::kTypeName)));
+      type.probability = ParseJsonNumber(Text(slot(KeyId::kProbability))).AsDouble();
+      const uint32_t concrete = slot(KeyId::kConcreteMethodName);
+      if (!tape_.IsAbsent(concrete)) type.concrete_method_name.emplace(Text(concrete));
+    }
+  }
+  return true;
+}
+
+bool RecordReader::ReadOptimizationTree(uint32_t root) {
+  stack_.clear();
+  stack_.push_back(Task{root, kNoNode});
+  OptimizationTreeNode node;
+  while (!stack_.empty()) {
+    const Task task = stack_.back();
+    stack_.pop_back();
+    const uint32_t object = task.token;
+    if (Kind(object) != TokenKind::kObject) {
+      return FailItem(object, "an object", KeyId::kOptimizations);
+    }
+    const Slots slots = CollectSlots(object);
+    const uint32_t phase_name = slots[static_cast<size_t>(KeyId::kPhaseName)];
+    // The root is always a phase; a child is one iff its final "phaseName" is not null.
+    const bool is_phase = object == root || !tape_.IsAbsent(phase_name);
+    if (trees_ != nullptr) node = OptimizationTreeNode();
+    if (!is_phase) {
+      if (!ReadOptimization(object, slots, &node)) return false;
+      if (trees_ != nullptr) trees_->optimization_tree.AddNode(std::move(node), task.parent);
+      continue;
+    }
+    if (!RequireKind(slots, object, KeyId::kPhaseName, TokenKind::kString, "a string",
+                     "an optimization phase")) {
+      return false;
+    }
+    const uint32_t children = slots[static_cast<size_t>(KeyId::kOptimizations)];
+    if (!tape_.IsAbsent(children) && Kind(children) != TokenKind::kArray) {
+      return FailType(children, KeyId::kOptimizations, "an array of objects or null");
+    }
+    NodeIndex index = kNoNode;
+    if (trees_ != nullptr) {
+      node.is_phase = true;
+      node.name.assign(Text(phase_name));
+      index = trees_->optimization_tree.AddNode(std::move(node), task.parent);
+    }
+    if (!tape_.IsAbsent(children)) PushChildren(children, index);
+  }
+  return true;
+}
+
+bool RecordReader::ReadOptimization(uint32_t object, const Slots& slots,
+                                    OptimizationTreeNode* node) {
+  constexpr std::string_view kEntry = "an optimization entry";
+  if (!RequireKind(slots, object, KeyId::kOptimizationName, TokenKind::kString, "a string",
+                   kEntry) ||
+      !RequireKind(slots, object, KeyId::kEventName, TokenKind::kString, "a string", kEntry)) {
+    return false;
+  }
+  if (!ReadPosition(slots[static_cast<size_t>(KeyId::kPosition)], &node->position)) return false;
+  if (trees_ == nullptr) return true;
+  node->name.assign(Text(slots[static_cast<size_t>(KeyId::kOptimizationName)]));
+  node->event_name.assign(Text(slots[static_cast<size_t>(KeyId::kEventName)]));
+  members_.clear();
+  collapser_.Collapse(tape_, object, &members_);
+  for (const Member& member : members_) {
+    KeyId key = tape_[member.key].key;
+    if (key == KeyId::kOptimizationName || key == KeyId::kEventName || key == KeyId::kPosition) {
+      continue;
+    }
+    Property& property = node->properties.emplace_back();
+    property.key.assign(Text(member.key));
+    renderer_.Render(tape_, member.value, &property.value);
+  }
+  return true;
+}
+
+bool RecordReader::ReadPosition(uint32_t value, Position* position) {
+  if (tape_.IsAbsent(value)) return true;
+  if (Kind(value) != TokenKind::kObject) {
+    return FailType(value, KeyId::kPosition, "an object or null");
+  }
+  members_.clear();
+  collapser_.Collapse(tape_, value, &members_);
+  for (const Member& member : members_) {
+    std::string_view prefix, key, suffix;
+    bool has_key = false;
+    if (!SplitMultiMethodNameParts(Text(member.key), &prefix, &key, &suffix, &has_key)) {
+      return FailMalformed(member.key);
+    }
+    int32_t bci = 0;
+    if (Kind(member.value) != TokenKind::kNumber || !ReadInt32(Text(member.value), &bci)) {
+      return Fail(tape_[member.value].pos, Concat({"expected the bci of \"", Text(member.key),
+                                                   "\" in \"position\" ", "to be ", kInt32Range}));
+    }
+    if (trees_ != nullptr) {
+      PositionEntry& entry = position->emplace_back();
+      entry.method.reserve(prefix.size() + suffix.size());
+      entry.method.append(prefix).append(suffix);
+      entry.bci = bci;
+    }
+  }
+  return true;
+}
+
+RecordReader& ThreadReader() {
+  thread_local RecordReader reader;
+  return reader;
+}
+
+}  // namespace
+
+bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error) {
+  return ThreadReader().Read(line, header, nullptr, error);
+}
+
+bool ParseRecordTrees(std::string_view line, RecordTrees* trees, RecordError* error) {
+  return ThreadReader().Read(line, nullptr, trees, error);
+}
+
+}  // namespace profdiff

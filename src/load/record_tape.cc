@@ -1,0 +1,264 @@
+#include "load/record_tape.h"
+
+#include "load/json_support.h"
+#include "rapidjson/reader.h"
+
+namespace profdiff::record_internal {
+
+namespace {
+
+// GenericInsituStringStream, minus its copy optimisation: RapidJSON then works on this very
+// object, so the handler can ask it for the live read position.
+struct InsituLineStream {
+  using Ch = char;
+  explicit InsituLineStream(char* begin) : src(begin), dst(nullptr), head(begin) {}
+  Ch Peek() const { return *src; }
+  Ch Take() { return *src++; }
+  size_t Tell() const { return static_cast<size_t>(src - head); }
+  Ch* PutBegin() { return dst = src; }
+  void Put(Ch c) { *dst++ = c; }
+  void Flush() {}
+  size_t PutEnd(Ch* begin) { return static_cast<size_t>(dst - begin); }
+  Ch* Push(size_t count) {
+    Ch* begin = dst;
+    dst += count;
+    return begin;
+  }
+  void Pop(size_t count) { dst -= count; }
+
+  Ch* src;
+  Ch* dst;
+  Ch* head;
+};
+
+KeyId ClassifyKey(std::string_view key) {
+  // Sorted by nothing in particular; a switch on the length keeps this to one or two compares.
+  switch (key.size()) {
+    case 5:
+      if (key == "alive") return KeyId::kAlive;
+      break;
+    case 6:
+      if (key == "reason") return KeyId::kReason;
+      if (key == "mature") return KeyId::kMature;
+      break;
+    case 7:
+      if (key == "inlined") return KeyId::kInlined;
+      if (key == "invokes") return KeyId::kInvokes;
+      break;
+    case 8:
+      if (key == "indirect") return KeyId::kIndirect;
+      if (key == "typeName") return KeyId::kTypeName;
+      if (key == "position") return KeyId::kPosition;
+      break;
+    case 9:
+      if (key == "phaseName") return KeyId::kPhaseName;
+      if (key == "eventName") return KeyId::kEventName;
+      break;
+    case 10:
+      if (key == "methodName") return KeyId::kMethodName;
+      break;
+    case 11:
+      if (key == "callsiteBci") return KeyId::kCallsiteBci;
+      if (key == "probability") return KeyId::kProbability;
+      break;
+    case 12:
+      if (key == "inliningTree") return KeyId::kInliningTree;
+      break;
+    case 13:
+      if (key == "compilationId") return KeyId::kCompilationId;
+      if (key == "optimizations") return KeyId::kOptimizations;
+      if (key == "profiledTypes") return KeyId::kProfiledTypes;
+      break;
+    case 16:
+      if (key == "optimizationTree") return KeyId::kOptimizationTree;
+      if (key == "optimizationName") return KeyId::kOptimizationName;
+      break;
+    case 18:
+      if (key == "concreteMethodName") return KeyId::kConcreteMethodName;
+      break;
+    case 19:
+      if (key == "receiverTypeProfile") return KeyId::kReceiverTypeProfile;
+      break;
+    default:
+      break;
+  }
+  return KeyId::kOther;
+}
+
+}  // namespace
+
+// The SAX handler that fills a RecordTape.
+class TapeBuilder {
+ public:
+  TapeBuilder(RecordTape* tape, std::string_view line, InsituLineStream* stream)
+      : tape_(tape), line_(line), stream_(stream) {}
+
+  bool Null() { return Scalar(TokenKind::kNull, 4); }
+  bool Bool(bool b) { return b ? Scalar(TokenKind::kTrue, 4) : Scalar(TokenKind::kFalse, 5); }
+  // Never called: numbers arrive through RawNumber (kParseNumbersAsStringsFlag).
+  bool Int(int) { return false; }
+  bool Uint(unsigned) { return false; }
+  bool Int64(int64_t) { return false; }
+  bool Uint64(uint64_t) { return false; }
+  bool Double(double) { return false; }
+  bool RawNumber(const char*, rapidjson::SizeType length, bool) {
+    size_t pos = ValueStart();
+    last_end_ = pos + length;
+    // In situ, RapidJSON hands out a pointer that is only right for a stream with copy
+    // optimisation; the literal is still untouched at its place in the buffer anyway.
+    Push(TokenKind::kNumber, pos, static_cast<uint32_t>(pos), length);
+    ValueDone(tape_->size() - 1);
+    return true;
+  }
+  bool String(const char* str, rapidjson::SizeType length, bool) {
+    size_t pos = ValueStart();
+    last_end_ = stream_->Tell();
+    Push(TokenKind::kString, pos, TextOffset(str), length);
+    ValueDone(tape_->size() - 1);
+    return true;
+  }
+  bool Key(const char* str, rapidjson::SizeType length, bool) {
+    size_t pos = ValueStart();
+    last_end_ = stream_->Tell();
+    Push(TokenKind::kKey, pos, TextOffset(str), length);
+    KeyId id = ClassifyKey(std::string_view(str, length));
+    tape_->tokens_.back().key = id;
+    if (tape_->open_.size() == 1) top_key_ = id;
+    return true;
+  }
+  bool StartObject() { return Start(TokenKind::kObject); }
+  bool StartArray() { return Start(TokenKind::kArray); }
+  bool EndObject(rapidjson::SizeType count) { return End(count); }
+  bool EndArray(rapidjson::SizeType count) { return End(count); }
+
+ private:
+  // RapidJSON does not report where a value starts; between the end of the previous token and
+  // a value there can only be whitespace and one ':' or ','.
+  size_t ValueStart() const {
+    size_t p = last_end_;
+    while (p < line_.size()) {
+      char c = line_[p];
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ':' && c != ',') break;
+      ++p;
+    }
+    return p;
+  }
+
+  uint32_t TextOffset(const char* str) const {
+    return static_cast<uint32_t>(str - tape_->buffer_.data());
+  }
+
+  void Push(TokenKind kind, size_t pos, uint32_t a, uint32_t b) {
+    tape_->tokens_.push_back(Token{kind, KeyId::kOther, static_cast<uint32_t>(pos), a, b});
+  }
+
+  bool Scalar(TokenKind kind, size_t length) {
+    size_t pos = ValueStart();
+    last_end_ = pos + length;
+    Push(kind, pos, 0, 0);
+    ValueDone(tape_->size() - 1);
+    return true;
+  }
+
+  bool Start(TokenKind kind) {
+    size_t pos = ValueStart();
+    last_end_ = pos + 1;
+    tape_->open_.push_back(tape_->size());
+    Push(kind, pos, 0, 0);
+    return true;
+  }
+
+  bool End(rapidjson::SizeType count) {
+    last_end_ = ValueStart() + 1;
+    uint32_t index = tape_->open_.back();
+    tape_->open_.pop_back();
+    Token& token = tape_->tokens_[index];
+    token.a = tape_->size();
+    token.b = count;
+    if (tape_->open_.empty()) {
+      // The scan of formats.md §3.1 also stops at the record's closing brace.
+      StopHeaderScan();
+    } else {
+      ValueDone(index);
+    }
+    return true;
+  }
+
+  // Tracks the top-level header keys: a repeated key wins until both keys have been seen.
+  void ValueDone(uint32_t index) {
+    if (tape_->open_.size() != 1 || tape_->header_complete_) return;
+    if (top_key_ == KeyId::kMethodName) {
+      tape_->header_method_name_ = index;
+    } else if (top_key_ == KeyId::kCompilationId) {
+      tape_->header_compilation_id_ = index;
+    } else {
+      return;
+    }
+    if (tape_->header_method_name_ != kNoToken && tape_->header_compilation_id_ != kNoToken) {
+      StopHeaderScan();
+    }
+  }
+
+  void StopHeaderScan() {
+    if (tape_->header_complete_) return;
+    tape_->header_complete_ = true;
+    tape_->header_stop_offset_ = last_end_;
+  }
+
+  RecordTape* tape_;
+  std::string_view line_;
+  InsituLineStream* stream_;
+  size_t last_end_ = 0;  // offset just past the previous token
+  KeyId top_key_ = KeyId::kOther;
+};
+
+bool RecordTape::Parse(std::string_view line) {
+  tokens_.clear();
+  open_.clear();
+  syntax_error_message_.clear();
+  syntax_error_offset_ = 0;
+  header_complete_ = false;
+  header_stop_offset_ = 0;
+  header_method_name_ = kNoToken;
+  header_compilation_id_ = kNoToken;
+  if (line.size() >= UINT32_MAX - 8) {
+    syntax_error_message_ = "expected a record shorter than 4 GiB";
+    return false;
+  }
+  // Trailing NULs guard every look-ahead; RapidJSON stops at the first NUL anyway.
+  buffer_.assign(line.data(), line.size());
+  buffer_.append(4, '\0');
+  InsituLineStream stream(buffer_.data());
+  TapeBuilder builder(this, line, &stream);
+  constexpr unsigned kFlags = kJsonParseFlags | rapidjson::kParseInsituFlag;
+  rapidjson::ParseResult result = reader_.Parse<kFlags>(stream, builder);
+  size_t nul = line.find('\0');
+  if (result.IsError()) {
+    syntax_error_offset_ = result.Offset();
+  } else if (stream.Tell() != line.size()) {
+    syntax_error_offset_ = stream.Tell();  // RapidJSON took a NUL byte for the end of input
+  } else {
+    return true;
+  }
+  if (nul != std::string_view::npos && syntax_error_offset_ >= nul) {
+    syntax_error_offset_ = nul;
+    syntax_error_message_ = "expected JSON text, found a NUL byte";
+  } else if (result.Code() == rapidjson::kParseErrorStringEscapeInvalid &&
+             static_cast<unsigned char>(line[syntax_error_offset_]) < 0x20) {
+    // RapidJSON reports a raw control character as a bad escape (at the character itself; a
+    // bad escape is reported at its backslash). json_support words it as an encoding error.
+    syntax_error_message_ = DescribeJsonError(rapidjson::kParseErrorStringInvalidEncoding);
+  } else {
+    syntax_error_message_ = DescribeJsonError(result.Code());
+  }
+  return false;
+}
+
+void RecordTape::Trim() {
+  constexpr size_t kKeepBytes = size_t{64} << 20;
+  if (buffer_.capacity() > kKeepBytes) std::string().swap(buffer_);
+  if (tokens_.capacity() * sizeof(Token) > kKeepBytes) std::vector<Token>().swap(tokens_);
+  if (open_.capacity() * sizeof(uint32_t) > kKeepBytes) std::vector<uint32_t>().swap(open_);
+}
+
+}  // namespace profdiff::record_internal
