@@ -2,17 +2,32 @@
 #define PROFDIFF_TREE_MATCHER_H_
 
 // Selkow tree edit distance (algorithms.md §11) over any pair of arena trees, seen through an
-// adapter. See src/diff/ for the policies of each tree kind.
+// adapter, and the delta-tree operations that follow it (pruning, expansion). The adapters of
+// the three tree kinds are in profdiff/edit_policies.h.
 //
-// An adapter provides:
-//   NodeIndex Root(Side side) const;
-//   const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const;
-//   bool Equal(NodeIndex left, NodeIndex right) const;
-//   int64_t RelabelCost(NodeIndex left, NodeIndex right) const;  // only asked when !Equal
+// An adapter (`TreeEditAdapter`) provides, as const members:
+//   NodeIndex Root(Side side);                       // kNoNode = empty tree
+//   const std::vector<NodeIndex>& Children(Side side, NodeIndex node);
+//   bool Equal(NodeIndex left, NodeIndex right);      // identity vs relabel
+//   int64_t RelabelCost(NodeIndex left, NodeIndex right);  // asked only when !Equal; >= 0
+// and optionally
+//   uint64_t LabelHash(Side side, NodeIndex node);
+// which enables a shortcut for identical subtrees. The hash only filters candidates (every hit
+// is verified with Equal), so it cannot change the result; it should give equal values to Equal
+// nodes, or the shortcut just fires less often. Costs must stay below 2^62.
+//
+// Typical use (the caller prints the "too big" message of output.md §7):
+//   InliningTreeEditPolicy policy(left_tree, right_tree);
+//   if (TreesTooBigToMatch(policy)) { ... }
+//   DeltaTree delta = MatchTrees(policy);
+//   if (prune) delta = PruneIdentities(delta);
+//   ExpandDeltaTree(policy, delta);
 
+#include <concepts>
 #include <cstdint>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "profdiff/inlining_tree.h"  // NodeIndex
 
 namespace profdiff {
@@ -20,12 +35,18 @@ namespace profdiff {
 inline constexpr int64_t kUnitCost = 1;
 inline constexpr int64_t kInfiniteCost = 1'000'000'000;
 
+// Size guard of algorithms.md §11.1: trees whose node counts multiply to more than this are not
+// matched.
+inline constexpr uint64_t kMaxMatchedNodePairs = 100'000'000;
+
 enum class Side { kLeft, kRight };  // experiment 1, experiment 2
 
 enum class DeltaKind { kIdentity, kRelabel, kDeletion, kInsertion };
 
 // A node of a delta tree: one operation of the edit script. `left` is the node of tree 1
 // (identity, relabel, deletion), `right` the node of tree 2 (identity, relabel, insertion).
+// `depth` is the depth of the operation (the root's is 0), which is also the depth in the delta
+// tree.
 struct DeltaNode {
   DeltaKind kind = DeltaKind::kIdentity;
   NodeIndex left = kNoNode;
@@ -39,8 +60,128 @@ struct DeltaTree {
   std::vector<DeltaNode> nodes;
   NodeIndex root = kNoNode;  // kNoNode = empty (everything pruned)
   bool empty() const { return root == kNoNode; }
+  // Node indices in preorder, which is the order of the edit script (iterative).
   std::vector<NodeIndex> Preorder() const;
 };
+
+// The delta tree of a matching together with the edit distance (the cost of the script).
+struct TreeMatch {
+  DeltaTree delta;
+  int64_t cost = 0;
+};
+
+template <class A>
+concept TreeEditAdapter = requires(const A& a, Side side, NodeIndex node) {
+  { a.Root(side) } -> std::convertible_to<NodeIndex>;
+  { a.Children(side, node) } -> std::same_as<const std::vector<NodeIndex>&>;
+  { a.Equal(node, node) } -> std::convertible_to<bool>;
+  { a.RelabelCost(node, node) } -> std::convertible_to<int64_t>;
+};
+
+template <class A>
+concept HashingTreeEditAdapter = TreeEditAdapter<A> && requires(const A& a, Side s, NodeIndex n) {
+  { a.LabelHash(s, n) } -> std::convertible_to<uint64_t>;
+};
+
+namespace tree_matcher_internal {
+
+// The matcher itself is not a template: adapters are seen through this interface so that the
+// engine is compiled once (src/diff/tree_matcher.cc). The virtual calls are cheap next to the
+// label comparisons they wrap.
+class TreeMatchOracle {
+ public:
+  virtual ~TreeMatchOracle() = default;
+  virtual NodeIndex Root(Side side) const = 0;
+  virtual const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const = 0;
+  virtual bool Equal(NodeIndex left, NodeIndex right) const = 0;
+  virtual int64_t RelabelCost(NodeIndex left, NodeIndex right) const = 0;
+  virtual bool HasLabelHash() const = 0;
+  virtual uint64_t LabelHash(Side side, NodeIndex node) const = 0;
+};
+
+template <TreeEditAdapter A>
+class AdapterOracle final : public TreeMatchOracle {
+ public:
+  explicit AdapterOracle(const A& adapter) : adapter_(adapter) {}
+  NodeIndex Root(Side side) const override { return adapter_.Root(side); }
+  const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const override {
+    return adapter_.Children(side, node);
+  }
+  bool Equal(NodeIndex left, NodeIndex right) const override { return adapter_.Equal(left, right); }
+  int64_t RelabelCost(NodeIndex left, NodeIndex right) const override {
+    return adapter_.RelabelCost(left, right);
+  }
+  bool HasLabelHash() const override { return HashingTreeEditAdapter<A>; }
+  uint64_t LabelHash(Side side, NodeIndex node) const override {
+    if constexpr (HashingTreeEditAdapter<A>) {
+      return adapter_.LabelHash(side, node);
+    } else {
+      return 0;
+    }
+  }
+
+ private:
+  const A& adapter_;
+};
+
+TreeMatch MatchTrees(const TreeMatchOracle& oracle);
+int64_t TreeEditDistance(const TreeMatchOracle& oracle);
+uint64_t CountTreeNodes(const TreeMatchOracle& oracle, Side side);
+void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree);
+
+}  // namespace tree_matcher_internal
+
+// Matches the two trees of `adapter` (left = experiment 1) and returns the delta tree of the
+// edit script of algorithms.md §11.2-11.3 with its cost. The roots are always matched. If one
+// tree is empty the delta tree is a single insertion (deletion) of the other's root, costing
+// its size; two empty trees give an empty delta tree.
+template <TreeEditAdapter A>
+TreeMatch MatchTreesWithCost(const A& adapter) {
+  return tree_matcher_internal::MatchTrees(tree_matcher_internal::AdapterOracle<A>(adapter));
+}
+
+template <TreeEditAdapter A>
+DeltaTree MatchTrees(const A& adapter) {
+  return MatchTreesWithCost(adapter).delta;
+}
+
+// The edit distance alone (no script is built).
+template <TreeEditAdapter A>
+int64_t TreeEditDistance(const A& adapter) {
+  return tree_matcher_internal::TreeEditDistance(tree_matcher_internal::AdapterOracle<A>(adapter));
+}
+
+// The number of nodes of one tree of `adapter` (iterative).
+template <TreeEditAdapter A>
+uint64_t CountTreeNodes(const A& adapter, Side side) {
+  return tree_matcher_internal::CountTreeNodes(tree_matcher_internal::AdapterOracle<A>(adapter),
+                                               side);
+}
+
+// The size guard of algorithms.md §11.1.
+template <TreeEditAdapter A>
+bool TreesTooBigToMatch(const A& adapter) {
+  // Each count is below 2^32 (node indices are 32-bit), so the product cannot overflow.
+  return CountTreeNodes(adapter, Side::kLeft) * CountTreeNodes(adapter, Side::kRight) >
+         kMaxMatchedNodePairs;
+}
+
+// Pruning of algorithms.md §11.4. A node is alive if it is not an identity or has an alive
+// descendant. Kept: every alive node, and every info node (`is_info`) whose parent is alive,
+// without its descendants (they are identities under a node that is not alive). Everything else
+// goes, with its subtree; a root that is not alive leaves an empty tree. The result is compact
+// (only kept nodes, fresh indices, same order of children).
+DeltaTree PruneIdentities(const DeltaTree& tree, absl::FunctionRef<bool(const DeltaNode&)> is_info);
+// The same for trees without info nodes (inlining and optimization trees).
+DeltaTree PruneIdentities(const DeltaTree& tree);
+
+// Expansion of algorithms.md §11.5: every deletion (insertion) node without children gets one
+// deletion (insertion) child per child of its left (right) original node, in order, recursively.
+// New nodes are appended to `tree.nodes`.
+template <TreeEditAdapter A>
+void ExpandDeltaTree(const A& adapter, DeltaTree& tree) {
+  tree_matcher_internal::ExpandDeltaTree(tree_matcher_internal::AdapterOracle<A>(adapter), tree);
+}
 
 }  // namespace profdiff
 

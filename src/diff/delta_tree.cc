@@ -1,0 +1,105 @@
+// Delta-tree traversal, pruning (algorithms.md §11.4) and expansion (§11.5). Everything is
+// iterative: delta trees are as deep as the trees they compare.
+
+#include <utility>
+#include <vector>
+
+#include "profdiff/tree_matcher.h"
+
+namespace profdiff {
+
+std::vector<NodeIndex> DeltaTree::Preorder() const {
+  std::vector<NodeIndex> order;
+  if (root == kNoNode) return order;
+  order.reserve(nodes.size());
+  std::vector<NodeIndex> stack{root};
+  while (!stack.empty()) {
+    NodeIndex node = stack.back();
+    stack.pop_back();
+    order.push_back(node);
+    const std::vector<NodeIndex>& children = nodes[node].children;
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+  }
+  return order;
+}
+
+DeltaTree PruneIdentities(const DeltaTree& tree,
+                          absl::FunctionRef<bool(const DeltaNode&)> is_info) {
+  DeltaTree pruned;
+  std::vector<NodeIndex> order = tree.Preorder();
+  if (order.empty()) return pruned;
+
+  // Reverse preorder reaches every child before its parent.
+  std::vector<bool> alive(tree.nodes.size(), false);
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    const DeltaNode& node = tree.nodes[*it];
+    bool node_alive = node.kind != DeltaKind::kIdentity;
+    for (NodeIndex child : node.children) node_alive = node_alive || alive[child];
+    alive[*it] = node_alive;
+  }
+  if (!alive[tree.root]) return pruned;
+
+  // Copy the kept nodes in preorder. A kept node is alive or an info node under an alive
+  // parent; the children of the latter are never kept (their parent is not alive).
+  std::vector<NodeIndex> new_index(tree.nodes.size(), kNoNode);
+  pruned.nodes.reserve(order.size());
+  for (NodeIndex old : order) {
+    const DeltaNode& node = tree.nodes[old];
+    NodeIndex parent = old == tree.root ? kNoNode : new_index[node.parent];
+    if (old != tree.root) {
+      if (parent == kNoNode) continue;  // an ancestor was removed
+      if (!alive[old] && !(alive[node.parent] && is_info(node))) continue;
+    }
+    NodeIndex index = static_cast<NodeIndex>(pruned.nodes.size());
+    new_index[old] = index;
+    DeltaNode copy;
+    copy.kind = node.kind;
+    copy.left = node.left;
+    copy.right = node.right;
+    copy.depth = node.depth;
+    copy.parent = parent;
+    pruned.nodes.push_back(std::move(copy));
+    if (parent != kNoNode) pruned.nodes[parent].children.push_back(index);
+  }
+  pruned.root = 0;
+  return pruned;
+}
+
+DeltaTree PruneIdentities(const DeltaTree& tree) {
+  return PruneIdentities(tree, [](const DeltaNode&) { return false; });
+}
+
+namespace tree_matcher_internal {
+
+void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree) {
+  std::vector<NodeIndex> stack;
+  for (NodeIndex node : tree.Preorder()) {
+    const DeltaNode& delta = tree.nodes[node];
+    bool deletion = delta.kind == DeltaKind::kDeletion;
+    if ((deletion || delta.kind == DeltaKind::kInsertion) && delta.children.empty()) {
+      stack.push_back(node);
+    }
+  }
+  while (!stack.empty()) {
+    NodeIndex node = stack.back();
+    stack.pop_back();
+    DeltaKind kind = tree.nodes[node].kind;
+    bool deletion = kind == DeltaKind::kDeletion;
+    NodeIndex original = deletion ? tree.nodes[node].left : tree.nodes[node].right;
+    uint32_t depth = tree.nodes[node].depth + 1;
+    for (NodeIndex child : oracle.Children(deletion ? Side::kLeft : Side::kRight, original)) {
+      NodeIndex index = static_cast<NodeIndex>(tree.nodes.size());
+      DeltaNode expanded;
+      expanded.kind = kind;
+      (deletion ? expanded.left : expanded.right) = child;
+      expanded.depth = depth;
+      expanded.parent = node;
+      tree.nodes.push_back(std::move(expanded));
+      tree.nodes[node].children.push_back(index);
+      stack.push_back(index);
+    }
+  }
+}
+
+}  // namespace tree_matcher_internal
+}  // namespace profdiff

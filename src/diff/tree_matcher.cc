@@ -1,0 +1,513 @@
+// The Selkow tree edit distance of algorithms.md §11.2 and the delta tree of its edit script.
+//
+// Costs. cost(u, v) = (Equal ? 0 : RelabelCost) + the children DP of §11.2, where matching the
+// children u_i, v_j costs cost(u_i, v_j). Only a capped value of a child cost is ever needed:
+// with cap = size(u_i) + size(v_j), cell D[i][j] and every backtracking decision are the same
+// for any child cost >= cap, because D[i][j-1] + size(v_j) <= D[i-1][j-1] + cap (delete u_i,
+// then insert v_j). At such a cost the insertion test of the backtracking already succeeds, so a
+// pair whose cost reaches its cap is never matched. Hence the engine evaluates min(cost, cap):
+//  - a pair whose relabel cost alone reaches the cap is not descended into (this is what makes
+//    unequal optimization nodes and inlining nodes with different names/bcis free);
+//  - a pair stops as soon as a whole DP row is >= cap (every path through the grid crosses each
+//    row and costs never decrease along a path);
+//  - a pair with a leafless side is closed in O(1) (everything on the other side is inserted or
+//    deleted);
+//  - two identical subtrees (same shape, Equal node by node; candidates found by a structural
+//    hash, always verified) cost 0. Their script is then all identities along the diagonal:
+//    D[i][i] = 0, and an insertion or deletion test would need a negative cell.
+// No node pair is memoised in general; a bounded cache keeps the capped costs of "heavy" pairs
+// (whose evaluation took at least kHeavyWork cells) so that rebuilding the script does not
+// redo deep work.
+//
+// Script. The DP of the root pair is run again with a 2-bit decision per cell (insertion,
+// deletion, match: the decisions of the §11.2 backtracking, taken while the cell is computed).
+// Backtracking from (m, n) gives the children operations; every matched child pair is then
+// handled the same way (its DP rerun with decisions, its child costs mostly from the cache).
+// Operations of one pair become the children of its delta node in forward order, which is the
+// delta tree of §11.3.
+//
+// Complexity. Let P = Σ_d n1(d)·n2(d) (nodes at depth d of each tree), at most count1·count2:
+// the plain algorithm evaluates each same-depth pair once, and its parent's DP has one cell for
+// it, so the cost pass is O(P) cells, each one Equal (and maybe RelabelCost) call. The cuts
+// above usually leave far fewer. Rebuilding the script reruns the DP of every matched pair;
+// a child pair's work is redone only if that pair is light (below kHeavyWork cells) or the cache
+// is full, so in practice the script costs about as much as the cost pass again.
+// Memory: O(count1 + count2) for subtree sizes, hashes and the cache (bounded by a multiple of
+// the node counts), two int64 rows per pair on the current descent path (no recursion: the path
+// is an explicit stack of frames), and m·n/4 bytes of decisions for the pair being rebuilt.
+
+#include "profdiff/tree_matcher.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace profdiff::tree_matcher_internal {
+namespace {
+
+// A pair whose evaluation took fewer cells than this is cheaper to recompute than to cache.
+constexpr uint64_t kHeavyWork = 32;
+constexpr int64_t kUncapped = std::numeric_limits<int64_t>::max();
+
+uint64_t Mix(uint64_t x) {  // splitmix64 finaliser
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+// Node indices of a tree in preorder, and the largest index (so per-node arrays can be sized).
+std::vector<NodeIndex> TreePreorder(const TreeMatchOracle& oracle, Side side,
+                                    NodeIndex* max_index) {
+  std::vector<NodeIndex> order;
+  *max_index = 0;
+  NodeIndex root = oracle.Root(side);
+  if (root == kNoNode) return order;
+  std::vector<NodeIndex> stack{root};
+  while (!stack.empty()) {
+    NodeIndex node = stack.back();
+    stack.pop_back();
+    order.push_back(node);
+    *max_index = std::max(*max_index, node);
+    const std::vector<NodeIndex>& children = oracle.Children(side, node);
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+  }
+  return order;
+}
+
+// Per-node data of one tree, computed once per matching.
+struct TreeData {
+  std::vector<uint32_t> size;  // subtree node count, indexed by NodeIndex
+  std::vector<uint64_t> hash;  // structural hash of the subtree; empty without label hashes
+  uint64_t count = 0;
+};
+
+TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
+  TreeData data;
+  NodeIndex max_index = 0;
+  std::vector<NodeIndex> order = TreePreorder(oracle, side, &max_index);
+  data.count = order.size();
+  if (order.empty()) return data;
+  data.size.assign(static_cast<size_t>(max_index) + 1, 0);
+  bool hashing = oracle.HasLabelHash();
+  if (hashing) data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
+  // Reverse preorder visits every child before its parent.
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    const std::vector<NodeIndex>& children = oracle.Children(side, *it);
+    uint32_t size = 1;
+    for (NodeIndex child : children) size += data.size[child];
+    data.size[*it] = size;
+    if (hashing) {
+      uint64_t h = Mix(oracle.LabelHash(side, *it) + 0x9e3779b97f4a7c15ULL * (children.size() + 1));
+      for (NodeIndex child : children) h = Mix(h ^ (data.hash[child] + (h << 6) + (h >> 2)));
+      data.hash[*it] = h;
+    }
+  }
+  return data;
+}
+
+enum class Decision : uint8_t { kInsert = 0, kDelete = 1, kMatch = 2 };
+
+// The backtracking decision of every cell (i, j >= 1) of one pair's DP, 2 bits each.
+class Decisions {
+ public:
+  void Reset(size_t rows, size_t columns) {
+    columns_ = columns;
+    bits_.assign((rows * columns + 3) / 4, 0);
+  }
+  void Set(size_t i, size_t j, Decision d) {
+    size_t k = (i - 1) * columns_ + (j - 1);
+    bits_[k / 4] |= static_cast<uint8_t>(static_cast<uint8_t>(d) << (2 * (k % 4)));
+  }
+  Decision Get(size_t i, size_t j) const {
+    size_t k = (i - 1) * columns_ + (j - 1);
+    return static_cast<Decision>((bits_[k / 4] >> (2 * (k % 4))) & 3);
+  }
+
+ private:
+  size_t columns_ = 0;
+  std::vector<uint8_t> bits_;
+};
+
+class Matcher {
+ public:
+  explicit Matcher(const TreeMatchOracle& oracle)
+      : oracle_(oracle),
+        left_(PrepareTree(oracle, Side::kLeft)),
+        right_(PrepareTree(oracle, Side::kRight)),
+        cache_limit_(4 * (left_.count + right_.count) + 65536) {}
+
+  int64_t Distance();
+  TreeMatch Match();
+
+ private:
+  // The DP state of one node pair: rows `prev` (row i-1) and `cur` (row i), next cell (i, j).
+  struct Frame {
+    NodeIndex x = kNoNode;
+    NodeIndex y = kNoNode;
+    const std::vector<NodeIndex>* left_children = nullptr;
+    const std::vector<NodeIndex>* right_children = nullptr;
+    int64_t cap = kUncapped;
+    uint64_t work = 0;
+    size_t i = 1;
+    size_t j = 1;
+    bool capped_out = false;
+    std::vector<int64_t> prev;
+    std::vector<int64_t> cur;
+  };
+
+  // What is known about a child pair before descending into it.
+  struct Probe {
+    bool known = false;
+    int64_t cost = 0;  // when known: min(cost, cap)
+    int64_t base = 0;  // D[0][0]: 0 if Equal, else the relabel cost
+    uint64_t work = 1;
+  };
+
+  int64_t Size(Side side, NodeIndex node) const {
+    return (side == Side::kLeft ? left_ : right_).size[node];
+  }
+  static uint64_t Key(NodeIndex x, NodeIndex y) { return (uint64_t{x} << 32) | y; }
+
+  Probe ProbePair(NodeIndex x, NodeIndex y, int64_t cap);
+  bool MaybeIdentical(NodeIndex x, NodeIndex y) const;
+  bool Identical(NodeIndex x, NodeIndex y);
+  void OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, int64_t cap);
+  void ComputeCell(Frame& frame, int64_t child_cost, bool record);
+  int64_t PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, bool record);
+  void AddIdenticalSubtrees(NodeIndex x, NodeIndex y, NodeIndex delta, DeltaTree& tree);
+  NodeIndex AddDeltaNode(DeltaTree& tree, DeltaKind kind, NodeIndex left, NodeIndex right,
+                         NodeIndex parent);
+
+  const TreeMatchOracle& oracle_;
+  TreeData left_;
+  TreeData right_;
+  size_t cache_limit_;
+  absl::flat_hash_map<uint64_t, int64_t> cache_;
+  std::vector<Frame> frames_;  // reused across pairs so row buffers keep their capacity
+  Decisions decisions_;
+  std::vector<std::pair<NodeIndex, NodeIndex>> verify_stack_;
+};
+
+bool Matcher::MaybeIdentical(NodeIndex x, NodeIndex y) const {
+  return !left_.hash.empty() && left_.hash[x] == right_.hash[y] && left_.size[x] == right_.size[y];
+}
+
+// Verifies a hash hit: same shape and Equal nodes everywhere. (x, y) itself is known Equal.
+bool Matcher::Identical(NodeIndex x, NodeIndex y) {
+  verify_stack_.clear();
+  verify_stack_.emplace_back(x, y);
+  bool first = true;
+  while (!verify_stack_.empty()) {
+    auto [a, b] = verify_stack_.back();
+    verify_stack_.pop_back();
+    if (!first && !oracle_.Equal(a, b)) return false;
+    first = false;
+    const std::vector<NodeIndex>& left_children = oracle_.Children(Side::kLeft, a);
+    const std::vector<NodeIndex>& right_children = oracle_.Children(Side::kRight, b);
+    if (left_children.size() != right_children.size()) return false;
+    for (size_t k = 0; k < left_children.size(); ++k) {
+      verify_stack_.emplace_back(left_children[k], right_children[k]);
+    }
+  }
+  return true;
+}
+
+Matcher::Probe Matcher::ProbePair(NodeIndex x, NodeIndex y, int64_t cap) {
+  Probe probe;
+  bool equal = oracle_.Equal(x, y);
+  if (!equal) {
+    probe.base = oracle_.RelabelCost(x, y);
+    if (probe.base >= cap) {
+      probe.known = true;
+      probe.cost = cap;
+      return probe;
+    }
+  }
+  // A leafless side: every child on the other side is inserted (deleted).
+  if (oracle_.Children(Side::kLeft, x).empty()) {
+    probe.known = true;
+    probe.cost = std::min(cap, probe.base + Size(Side::kRight, y) - 1);
+    return probe;
+  }
+  if (oracle_.Children(Side::kRight, y).empty()) {
+    probe.known = true;
+    probe.cost = std::min(cap, probe.base + Size(Side::kLeft, x) - 1);
+    return probe;
+  }
+  if (equal && MaybeIdentical(x, y)) {
+    probe.work = left_.size[x];
+    if (Identical(x, y)) {
+      probe.known = true;
+      probe.cost = 0;
+      return probe;
+    }
+  }
+  if (auto it = cache_.find(Key(x, y)); it != cache_.end()) {
+    probe.known = true;
+    probe.cost = it->second;
+  }
+  return probe;
+}
+
+void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, int64_t cap) {
+  if (frames_.size() <= depth) frames_.resize(depth + 1);
+  Frame& frame = frames_[depth];
+  frame.x = x;
+  frame.y = y;
+  frame.left_children = &oracle_.Children(Side::kLeft, x);
+  frame.right_children = &oracle_.Children(Side::kRight, y);
+  frame.cap = cap;
+  frame.work = 0;
+  frame.i = 1;
+  frame.j = 1;
+  frame.capped_out = false;
+  size_t n = frame.right_children->size();
+  frame.prev.resize(n + 1);
+  frame.cur.resize(n + 1);
+  frame.prev[0] = base;
+  for (size_t j = 1; j <= n; ++j) {
+    frame.prev[j] = frame.prev[j - 1] + Size(Side::kRight, (*frame.right_children)[j - 1]);
+  }
+  if (!frame.left_children->empty()) {
+    frame.cur[0] = frame.prev[0] + Size(Side::kLeft, (*frame.left_children)[0]);
+  }
+}
+
+void Matcher::ComputeCell(Frame& frame, int64_t child_cost, bool record) {
+  size_t i = frame.i;
+  size_t j = frame.j;
+  int64_t by_match = frame.prev[j - 1] + child_cost;
+  int64_t by_insert = frame.cur[j - 1] + Size(Side::kRight, (*frame.right_children)[j - 1]);
+  int64_t by_delete = frame.prev[j] + Size(Side::kLeft, (*frame.left_children)[i - 1]);
+  int64_t best = std::min({by_match, by_insert, by_delete});
+  frame.cur[j] = best;
+  if (record) {
+    // The order of the §11.2 backtracking: insertion, then deletion, then matching.
+    decisions_.Set(i, j,
+                   by_insert == best   ? Decision::kInsert
+                   : by_delete == best ? Decision::kDelete
+                                       : Decision::kMatch);
+  }
+  frame.j = j + 1;
+}
+
+// The cost of pair (x, y) with D[0][0] = base, or `cap` if it is at least that. With `record`
+// (only for an uncapped pair) the decision of every cell of (x, y) is stored in decisions_.
+int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, bool record) {
+  size_t depth = 0;
+  OpenFrame(depth, x, y, base, cap);
+  if (record) decisions_.Reset(frames_[0].left_children->size(), frames_[0].right_children->size());
+  while (true) {
+    Frame& frame = frames_[depth];
+    const std::vector<NodeIndex>& left_children = *frame.left_children;
+    const std::vector<NodeIndex>& right_children = *frame.right_children;
+    size_t m = left_children.size();
+    size_t n = right_children.size();
+    bool record_here = record && depth == 0;
+    bool descended = false;
+    while (frame.i <= m && !descended) {
+      while (frame.j <= n) {
+        NodeIndex a = left_children[frame.i - 1];
+        NodeIndex b = right_children[frame.j - 1];
+        Probe probe = ProbePair(a, b, Size(Side::kLeft, a) + Size(Side::kRight, b));
+        frame.work += probe.work;
+        if (!probe.known) {
+          // May grow frames_: `frame` must not be used after this.
+          OpenFrame(depth + 1, a, b, probe.base, Size(Side::kLeft, a) + Size(Side::kRight, b));
+          descended = true;
+          break;
+        }
+        ComputeCell(frame, probe.cost, record_here);
+      }
+      if (descended) break;
+      // Row i is complete.
+      if (!record_here && *std::min_element(frame.cur.begin(), frame.cur.end()) >= frame.cap) {
+        frame.capped_out = true;
+        break;
+      }
+      std::swap(frame.prev, frame.cur);
+      ++frame.i;
+      frame.j = 1;
+      if (frame.i <= m)
+        frame.cur[0] = frame.prev[0] + Size(Side::kLeft, left_children[frame.i - 1]);
+    }
+    if (descended) {
+      ++depth;
+      continue;
+    }
+    int64_t cost = frame.capped_out ? frame.cap : std::min(frame.prev[n], frame.cap);
+    uint64_t work = frame.work;
+    if (depth == 0) return cost;
+    if (work >= kHeavyWork && cache_.size() < cache_limit_)
+      cache_.emplace(Key(frame.x, frame.y), cost);
+    --depth;
+    Frame& parent = frames_[depth];
+    parent.work += work;
+    ComputeCell(parent, cost, record && depth == 0);
+  }
+}
+
+NodeIndex Matcher::AddDeltaNode(DeltaTree& tree, DeltaKind kind, NodeIndex left, NodeIndex right,
+                                NodeIndex parent) {
+  NodeIndex index = static_cast<NodeIndex>(tree.nodes.size());
+  DeltaNode node;
+  node.kind = kind;
+  node.left = left;
+  node.right = right;
+  node.parent = parent;
+  if (parent != kNoNode) {
+    node.depth = tree.nodes[parent].depth + 1;
+    tree.nodes[parent].children.push_back(index);
+  }
+  tree.nodes.push_back(std::move(node));
+  return index;
+}
+
+// The script of two identical subtrees: identities between corresponding nodes.
+void Matcher::AddIdenticalSubtrees(NodeIndex x, NodeIndex y, NodeIndex delta, DeltaTree& tree) {
+  struct Item {
+    NodeIndex x, y, delta;
+  };
+  std::vector<Item> stack{{x, y, delta}};
+  while (!stack.empty()) {
+    Item item = stack.back();
+    stack.pop_back();
+    const std::vector<NodeIndex>& left_children = oracle_.Children(Side::kLeft, item.x);
+    const std::vector<NodeIndex>& right_children = oracle_.Children(Side::kRight, item.y);
+    size_t first_child = tree.nodes.size();
+    for (size_t k = 0; k < left_children.size(); ++k) {
+      AddDeltaNode(tree, DeltaKind::kIdentity, left_children[k], right_children[k], item.delta);
+    }
+    for (size_t k = left_children.size(); k-- > 0;) {
+      stack.push_back(
+          {left_children[k], right_children[k], static_cast<NodeIndex>(first_child + k)});
+    }
+  }
+}
+
+int64_t Matcher::Distance() {
+  NodeIndex x = oracle_.Root(Side::kLeft);
+  NodeIndex y = oracle_.Root(Side::kRight);
+  if (x == kNoNode || y == kNoNode) {
+    return static_cast<int64_t>(left_.count + right_.count);
+  }
+  bool equal = oracle_.Equal(x, y);
+  if (equal && MaybeIdentical(x, y) && Identical(x, y)) return 0;
+  return PairCost(x, y, equal ? 0 : oracle_.RelabelCost(x, y), kUncapped, /*record=*/false);
+}
+
+TreeMatch Matcher::Match() {
+  TreeMatch result;
+  DeltaTree& tree = result.delta;
+  NodeIndex x = oracle_.Root(Side::kLeft);
+  NodeIndex y = oracle_.Root(Side::kRight);
+  if (x == kNoNode && y == kNoNode) return result;
+  if (x == kNoNode || y == kNoNode) {
+    tree.root = x == kNoNode ? AddDeltaNode(tree, DeltaKind::kInsertion, kNoNode, y, kNoNode)
+                             : AddDeltaNode(tree, DeltaKind::kDeletion, x, kNoNode, kNoNode);
+    result.cost = static_cast<int64_t>(left_.count + right_.count);
+    return result;
+  }
+
+  // Matched pairs whose children operations are still to be found.
+  struct Pending {
+    NodeIndex x, y, delta;
+    bool equal;
+    int64_t base;
+  };
+  std::vector<Pending> pending;
+  std::vector<Pending> matched;       // children matches of one pair, in forward order
+  std::vector<DeltaNode> operations;  // children operations of one pair, backwards
+
+  bool equal = oracle_.Equal(x, y);
+  int64_t base = equal ? 0 : oracle_.RelabelCost(x, y);
+  tree.root = AddDeltaNode(tree, equal ? DeltaKind::kIdentity : DeltaKind::kRelabel, x, y, kNoNode);
+  pending.push_back({x, y, tree.root, equal, base});
+  bool is_root = true;
+  while (!pending.empty()) {
+    Pending pair = pending.back();
+    pending.pop_back();
+    if (pair.equal && MaybeIdentical(pair.x, pair.y) && Identical(pair.x, pair.y)) {
+      AddIdenticalSubtrees(pair.x, pair.y, pair.delta, tree);
+      if (is_root) result.cost = 0;
+      is_root = false;
+      continue;
+    }
+    int64_t cost = PairCost(pair.x, pair.y, pair.base, kUncapped, /*record=*/true);
+    if (is_root) result.cost = cost;
+    is_root = false;
+
+    const std::vector<NodeIndex>& left_children = oracle_.Children(Side::kLeft, pair.x);
+    const std::vector<NodeIndex>& right_children = oracle_.Children(Side::kRight, pair.y);
+    operations.clear();
+    size_t i = left_children.size();
+    size_t j = right_children.size();
+    while (i + j > 0) {
+      Decision decision = i == 0   ? Decision::kInsert
+                          : j == 0 ? Decision::kDelete
+                                   : decisions_.Get(i, j);
+      DeltaNode op;
+      switch (decision) {
+        case Decision::kInsert:
+          op.kind = DeltaKind::kInsertion;
+          op.right = right_children[--j];
+          break;
+        case Decision::kDelete:
+          op.kind = DeltaKind::kDeletion;
+          op.left = left_children[--i];
+          break;
+        case Decision::kMatch:
+          op.left = left_children[--i];
+          op.right = right_children[--j];
+          break;
+      }
+      operations.push_back(std::move(op));
+    }
+    matched.clear();
+    for (auto it = operations.rbegin(); it != operations.rend(); ++it) {
+      if (it->kind == DeltaKind::kIdentity) {  // a match: identity or relabel
+        bool child_equal = oracle_.Equal(it->left, it->right);
+        int64_t child_base = child_equal ? 0 : oracle_.RelabelCost(it->left, it->right);
+        NodeIndex delta =
+            AddDeltaNode(tree, child_equal ? DeltaKind::kIdentity : DeltaKind::kRelabel, it->left,
+                         it->right, pair.delta);
+        matched.push_back({it->left, it->right, delta, child_equal, child_base});
+      } else {
+        AddDeltaNode(tree, it->kind, it->left, it->right, pair.delta);
+      }
+    }
+    // Reversed so that pairs are handled in script order (only affects node numbering).
+    pending.insert(pending.end(), matched.rbegin(), matched.rend());
+  }
+  return result;
+}
+
+}  // namespace
+
+TreeMatch MatchTrees(const TreeMatchOracle& oracle) { return Matcher(oracle).Match(); }
+
+int64_t TreeEditDistance(const TreeMatchOracle& oracle) { return Matcher(oracle).Distance(); }
+
+uint64_t CountTreeNodes(const TreeMatchOracle& oracle, Side side) {
+  NodeIndex root = oracle.Root(side);
+  if (root == kNoNode) return 0;
+  uint64_t count = 0;
+  std::vector<NodeIndex> stack{root};
+  while (!stack.empty()) {
+    NodeIndex node = stack.back();
+    stack.pop_back();
+    ++count;
+    const std::vector<NodeIndex>& children = oracle.Children(side, node);
+    stack.insert(stack.end(), children.begin(), children.end());
+  }
+  return count;
+}
+
+}  // namespace profdiff::tree_matcher_internal
