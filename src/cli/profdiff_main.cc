@@ -1,7 +1,37 @@
 #include "cli/profdiff_main.h"
 
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/command_line.h"
+#include "profdiff/commands.h"
+#include "profdiff/line_writer.h"
+
 namespace profdiff {
 
-int ProfdiffMain(int, char**) { return 1; }
+int ProfdiffMain(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  CommandLineResult parsed = ParseCommandLine(args);
+  if (parsed.action == CommandLineResult::Action::kPrint) {
+    std::fwrite(parsed.out.data(), 1, parsed.out.size(), stdout);
+    std::fflush(stdout);
+    std::fwrite(parsed.err.data(), 1, parsed.err.size(), stderr);
+    return parsed.exit_code;
+  }
+  const CommandLine& command_line = parsed.command_line;
+  absl::Status status;
+  {
+    LineWriter out(stdout);
+    status = RunCommand(command_line.command, command_line.positionals, command_line.options, out);
+  }  // flushes what was written before a failure
+  if (!status.ok()) {
+    std::string message(status.message());
+    message.push_back('\n');
+    std::fwrite(message.data(), 1, message.size(), stderr);
+    return 1;
+  }
+  return 0;
+}
 
 }  // namespace profdiff

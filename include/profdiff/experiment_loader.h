@@ -1,0 +1,28 @@
+#ifndef PROFDIFF_EXPERIMENT_LOADER_H_
+#define PROFDIFF_EXPERIMENT_LOADER_H_
+
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "profdiff/experiment.h"
+#include "profdiff/optimization_log.h"
+
+namespace profdiff {
+
+struct ExperimentInput {
+  int id = 1;
+  std::string log_directory;
+  std::optional<std::string> profile_path;
+  // The kind the command requires; nullopt (report) = taken from the profile, unknown without.
+  std::optional<ExperimentKind> expected_kind;
+};
+
+// formats.md §1: reads the log (warnings through `warn`), then the profile, checks its kind,
+// links periods to units (§5.3, more warnings) and registers the units in read order.
+// Fails with a complete user-facing message.
+absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const WarningSink& warn);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_EXPERIMENT_LOADER_H_

@@ -1,0 +1,16 @@
+#ifndef PROFDIFF_EXPLANATION_H_
+#define PROFDIFF_EXPLANATION_H_
+
+#include "profdiff/line_writer.h"
+#include "profdiff/options.h"
+
+namespace profdiff {
+
+// The introductory legend (output.md §2): an unindented title followed only by bullet lines
+// "<4*d spaces>- text". `single` = the report command; `only_hot` = only hot methods get a
+// section (report with a profile, every comparison).
+void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options& options);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_EXPLANATION_H_

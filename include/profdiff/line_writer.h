@@ -1,0 +1,63 @@
+#ifndef PROFDIFF_LINE_WRITER_H_
+#define PROFDIFF_LINE_WRITER_H_
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace profdiff {
+
+// Writes indented lines (output.md §1): 4 spaces per level, emitted before the first text of a
+// line; an empty line carries no spaces. Output is buffered and streamed to a FILE*, or
+// collected in a string (tests).
+class LineWriter {
+ public:
+  explicit LineWriter(std::FILE* file) : file_(file) {}
+  explicit LineWriter(std::string* target) : target_(target) {}
+  ~LineWriter() { Flush(); }
+  LineWriter(const LineWriter&) = delete;
+  LineWriter& operator=(const LineWriter&) = delete;
+
+  int level() const { return level_; }
+  void set_level(int level) { level_ = level; }
+  void Indent() { ++level_; }
+  void Outdent() { --level_; }
+
+  // One line at the current level (plus `extra` levels).
+  void Line(std::string_view text, int extra = 0) {
+    AppendIndent(level_ + extra);
+    buffer_.append(text);
+    buffer_.push_back('\n');
+    MaybeFlush();
+  }
+  // Starts a line piecewise: Begin(), then Append()..., then End().
+  void Begin(int extra = 0) { AppendIndent(level_ + extra); }
+  void Append(std::string_view text) { buffer_.append(text); }
+  void End() {
+    buffer_.push_back('\n');
+    MaybeFlush();
+  }
+  // A separator line without indentation.
+  void EmptyLine() {
+    buffer_.push_back('\n');
+    MaybeFlush();
+  }
+  void Flush();
+
+ private:
+  void AppendIndent(int level) {
+    if (level > 0) buffer_.append(static_cast<size_t>(level) * 4, ' ');
+  }
+  void MaybeFlush() {
+    if (buffer_.size() >= (1u << 16)) Flush();
+  }
+
+  std::FILE* file_ = nullptr;
+  std::string* target_ = nullptr;
+  std::string buffer_;
+  int level_ = 0;
+};
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_LINE_WRITER_H_
