@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# New machine: install dependencies, build the Release binary build/profdiff, and run it on the
+# bundled example experiment.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j"$(nproc)" --target profdiff
+build/profdiff report fixtures/jit-example/exp1/log fixtures/jit-example/exp1/prof.json
