@@ -498,10 +498,14 @@ TEST(RecordReaderTest, SyntaxErrorColumns) {
   EXPECT_EQ(Invalid("{\"a\":\"x\ty\"}").message,
             "expected no raw control character inside a string");
 
-  // RapidJSON rejects lone surrogate escapes and numbers beyond the double range.
+  // RapidJSON rejects lone surrogate escapes.
   EXPECT_EQ(Invalid(R"j({"a":"\ud800"})j").message,
             "expected a valid UTF-16 surrogate pair in \\u escapes");
-  EXPECT_EQ(Invalid(R"j({"a":1e400})j").message, "expected a number within the range of a double");
+  // Numbers beyond the double range are valid JSON (they read as infinities): the error is the
+  // next one, and a syntax error after such a number keeps its exact column.
+  EXPECT_EQ(Invalid(R"j({"a":1e400})j").message,
+            "missing required key \"methodName\" (a string) in the compilation unit");
+  EXPECT_EQ(Invalid(R"j({"a":-1.5E999 x})j").column, 15u);
 }
 
 TEST(RecordReaderTest, RecordMustBeAnObject) {
@@ -592,9 +596,11 @@ TEST(RecordReaderTest, InliningWrongTypes) {
        "expected \"typeName\" to be a string"},
       {R"j("receiverTypeProfile":{"mature":true,"profiledTypes":[{"typeName":"T"}]})j",
        "{\"typeName", "missing required key \"probability\" (a number) in a profiled type"},
-      {R"j("receiverTypeProfile":{"mature":true,"profiledTypes":[{"typeName":"T","probability":"1"}]})j",
+      {R"j("receiverTypeProfile":{"mature":true,"profiledTypes":)j"
+       R"j([{"typeName":"T","probability":"1"}]})j",
        "\"1\"", "expected \"probability\" to be a number"},
-      {R"j("receiverTypeProfile":{"mature":true,"profiledTypes":[{"typeName":"T","probability":1,"concreteMethodName":false}]})j",
+      {R"j("receiverTypeProfile":{"mature":true,"profiledTypes":)j"
+       R"j([{"typeName":"T","probability":1,"concreteMethodName":false}]})j",
        "false", "expected \"concreteMethodName\" to be a string or null"},
       {R"j("invokes":{})j", "{}", "expected \"invokes\" to be an array of objects or null"},
       {R"j("invokes":[[]])j", "[]]", "expected an object in \"invokes\""},
@@ -813,13 +819,16 @@ TEST(RecordReaderTest, OptimizationTreeErrors) {
        "expected \"optimizationName\" to be a string"},
       {R"j({"phaseName":"R","optimizations":[{"optimizationName":"O","eventName":true}]})j", "true",
        "expected \"eventName\" to be a string"},
-      {R"j({"phaseName":"R","optimizations":[{"optimizationName":"O","eventName":"E","position":[]}]})j",
+      {R"j({"phaseName":"R","optimizations":[{"optimizationName":"O","eventName":"E",)j"
+       R"j("position":[]}]})j",
        "[]}", "expected \"position\" to be an object or null"},
-      {R"j({"phaseName":"R","optimizations":[{"optimizationName":"O","eventName":"E","position":{"a()":"1"}}]})j",
+      {R"j({"phaseName":"R","optimizations":[{"optimizationName":"O","eventName":"E",)j"
+       R"j("position":{"a()":"1"}}]})j",
        "\"1\"",
        "expected the bci of \"a()\" in \"position\" to be an integer between "
        "-2147483648 and 2147483647"},
-      {R"j({"phaseName":"R","optimizations":[{"optimizationName":"O","eventName":"E","position":{"a()":1,"b%%c":2}}]})j",
+      {R"j({"phaseName":"R","optimizations":[{"optimizationName":"O","eventName":"E",)j"
+       R"j("position":{"a()":1,"b%%c":2}}]})j",
        "\"b%%c\"", "malformed multi-method name \"b%%c\""},
   };
   for (const Case& c : cases) {

@@ -1,5 +1,8 @@
 #include "load/record_tape.h"
 
+#include <utility>
+#include <vector>
+
 #include "load/json_support.h"
 #include "rapidjson/reader.h"
 
@@ -32,7 +35,8 @@ struct InsituLineStream {
 };
 
 KeyId ClassifyKey(std::string_view key) {
-  // Sorted by nothing in particular; a switch on the length keeps this to one or two compares.
+  // Runs for every key of every record: switching on the length first keeps it to one or two
+  // compares.
   switch (key.size()) {
     case 5:
       if (key == "alive") return KeyId::kAlive;
@@ -212,38 +216,128 @@ class TapeBuilder {
   KeyId top_key_ = KeyId::kOther;
 };
 
+namespace {
+
+// The length of a JSON number literal starting at `p`, or 0 if the text there is not one.
+size_t NumberLiteralLength(std::string_view text, size_t p) {
+  size_t i = p;
+  auto digits = [&] {
+    size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < text.size() && text[i] == '-') ++i;
+  if (i >= text.size()) return 0;
+  if (text[i] == '0') {
+    ++i;
+  } else if (!digits()) {
+    return 0;
+  }
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    if (!digits()) return 0;
+  }
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (!digits()) return 0;
+  }
+  return i - p;
+}
+
+// RapidJSON refuses numbers beyond the double range (1.0E400, 400-digit integers), which are
+// valid JSON and which Java reads as +-Infinity. Every number literal outside strings that might
+// be such a number (long, or with a 3-digit exponent) is overwritten by a harmless literal of
+// the same length, so offsets stay exact; the original text is put back after parsing
+// (numbers are read from the buffer, and in-situ decoding only writes inside strings).
+void MaskHugeNumbers(std::string_view line, std::string& buffer,
+                     std::vector<std::pair<size_t, size_t>>& masked) {
+  bool in_string = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      continue;
+    }
+    if (c != '-' && (c < '0' || c > '9')) continue;
+    size_t length = NumberLiteralLength(line, i);
+    if (length == 0) continue;
+    std::string_view literal = line.substr(i, length);
+    size_t e = literal.find_first_of("eE");
+    size_t exponent_digits =
+        e == std::string_view::npos
+            ? 0
+            : literal.size() - e - 1 - (literal[e + 1] == '+' || literal[e + 1] == '-');
+    if (length > 300 || exponent_digits >= 3) {
+      // "0", "-0", or "0.000…": valid JSON of the same length.
+      if (length == 1) {
+        buffer[i] = '0';
+      } else if (length == 2) {
+        buffer[i] = '-';
+        buffer[i + 1] = '0';
+      } else {
+        buffer[i] = '0';
+        buffer[i + 1] = '.';
+        for (size_t k = 2; k < length; ++k) buffer[i + k] = '0';
+      }
+      masked.emplace_back(i, length);
+    }
+    i += length - 1;
+  }
+}
+
+}  // namespace
+
 bool RecordTape::Parse(std::string_view line) {
-  tokens_.clear();
-  open_.clear();
   syntax_error_message_.clear();
   syntax_error_offset_ = 0;
-  header_complete_ = false;
-  header_stop_offset_ = 0;
-  header_method_name_ = kNoToken;
-  header_compilation_id_ = kNoToken;
   if (line.size() >= UINT32_MAX - 8) {
     syntax_error_message_ = "expected a record shorter than 4 GiB";
     return false;
   }
-  // Trailing NULs guard every look-ahead; RapidJSON stops at the first NUL anyway.
-  buffer_.assign(line.data(), line.size());
-  buffer_.append(4, '\0');
-  InsituLineStream stream(buffer_.data());
-  TapeBuilder builder(this, line, &stream);
-  constexpr unsigned kFlags = kJsonParseFlags | rapidjson::kParseInsituFlag;
-  rapidjson::ParseResult result = reader_.Parse<kFlags>(stream, builder);
-  size_t nul = line.find('\0');
+  std::vector<std::pair<size_t, size_t>> masked;
+  rapidjson::ParseResult result;
+  size_t parsed_length = 0;
+  for (bool masking : {false, true}) {
+    tokens_.clear();
+    open_.clear();
+    header_complete_ = false;
+    header_stop_offset_ = 0;
+    header_method_name_ = kNoToken;
+    header_compilation_id_ = kNoToken;
+    // Trailing NULs guard every look-ahead; RapidJSON stops at the first NUL anyway.
+    buffer_.assign(line.data(), line.size());
+    buffer_.append(4, '\0');
+    if (masking) MaskHugeNumbers(line, buffer_, masked);
+    InsituLineStream stream(buffer_.data());
+    TapeBuilder builder(this, line, &stream);
+    constexpr unsigned kFlags = kJsonParseFlags | rapidjson::kParseInsituFlag;
+    result = reader_.Parse<kFlags>(stream, builder);
+    parsed_length = stream.Tell();
+    if (result.Code() != rapidjson::kParseErrorNumberTooBig) break;
+  }
+  for (auto [offset, length] : masked) buffer_.replace(offset, length, line.substr(offset, length));
   if (result.IsError()) {
     syntax_error_offset_ = result.Offset();
-  } else if (stream.Tell() != line.size()) {
-    syntax_error_offset_ = stream.Tell();  // RapidJSON took a NUL byte for the end of input
+  } else if (parsed_length != line.size()) {
+    syntax_error_offset_ = parsed_length;  // RapidJSON took a NUL byte for the end of input
   } else {
     return true;
   }
+  size_t nul = line.find('\0');
   if (nul != std::string_view::npos && syntax_error_offset_ >= nul) {
     syntax_error_offset_ = nul;
     syntax_error_message_ = "expected JSON text, found a NUL byte";
   } else if (result.Code() == rapidjson::kParseErrorStringEscapeInvalid &&
+             syntax_error_offset_ < line.size() &&
              static_cast<unsigned char>(line[syntax_error_offset_]) < 0x20) {
     // RapidJSON reports a raw control character as a bad escape (at the character itself; a
     // bad escape is reported at its backslash). json_support words it as an encoding error.

@@ -1,0 +1,345 @@
+// Compilation fragments (algorithms.md §8): their trees (§8.2) and their creation and global
+// numbering (§8.1).
+
+#include "profdiff/fragments.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "profdiff/compilation_trees.h"
+#include "profdiff/experiment_loader.h"
+#include "profdiff/hot_selection.h"
+#include "profdiff/method_pairing.h"
+#include "test_util.h"
+
+namespace profdiff {
+namespace {
+
+using test::AddInlining;
+using test::AddOptimization;
+using test::AddPhase;
+using test::InliningSpec;
+
+// --- §8.2 ----------------------------------------------------------------------------------------
+
+// Names of the children of `node` (optimizations as "name event {position}").
+std::vector<std::string> Children(const OptimizationTree& tree, NodeIndex node) {
+  std::vector<std::string> names;
+  for (NodeIndex c : tree.node(node).children) {
+    const OptimizationTreeNode& child = tree.node(c);
+    if (child.is_phase) {
+      names.push_back(child.name);
+      continue;
+    }
+    std::string text = child.name + " {";
+    for (const PositionEntry& entry : child.position) {
+      text += entry.method + ":" + std::to_string(entry.bci) + ";";
+    }
+    names.push_back(text + "}");
+  }
+  return names;
+}
+
+// The parent of §8.2's example: a() -> [c() @2, b() @1 -> [d() @3, e() @5], b() @4].
+RecordTrees SpecExampleParent() {
+  RecordTrees parent;
+  InliningTree& inlining = parent.inlining_tree;
+  NodeIndex a = AddInlining(inlining, kNoNode, {"a()", -1, true});
+  AddInlining(inlining, a, {"c()", 2, true});
+  NodeIndex b = AddInlining(inlining, a, {"b()", 1, true, false, false, {"because"}});
+  inlining.node(b).receiver_type_profile = ReceiverTypeProfile{true, {{"T", 1.0, "T.b()"}}};
+  AddInlining(inlining, b, {"d()", 3, true, false, false, {"r1", "r2"}});
+  AddInlining(inlining, b, {"e()", 5, false, false, true});
+  AddInlining(inlining, a, {"b()", 4, true});
+  OptimizationTree& optimizations = parent.optimization_tree;
+  NodeIndex root = AddPhase(optimizations, kNoNode, "RootPhase");
+  NodeIndex p1 = AddPhase(optimizations, root, "P1");
+  AddOptimization(optimizations, p1, "Kept", "e", {{"b()", 2}, {"a()", 1}}, {test::Prop("k", "v")});
+  AddOptimization(optimizations, p1, "Truncated", "e", {{"d()", 1}, {"b()", 3}, {"a()", 1}});
+  NodeIndex p2 = AddPhase(optimizations, root, "P2");
+  AddOptimization(optimizations, p2, "OtherCallee", "e", {{"c()", 4}, {"a()", 2}});
+  AddOptimization(optimizations, p2, "OtherBci", "e", {{"b()", 4}, {"a()", 7}});
+  AddOptimization(optimizations, p2, "NoPosition", "e");
+  AddPhase(optimizations, root, "P3");
+  AddOptimization(optimizations, root, "InRoot", "e", {{"a()", 1}});
+  return parent;
+}
+
+TEST(ExtractFragmentTreesTest, InliningSubtreeWithRootMadeARoot) {
+  RecordTrees fragment =
+      ExtractFragmentTrees(SpecExampleParent(), {1}, Path{{"a()", -1}, {"b()", 1}});
+  const InliningTree& tree = fragment.inlining_tree;
+  ASSERT_FALSE(tree.empty());
+  const InliningTreeNode& root = tree.node(tree.root);
+  EXPECT_EQ(root.method_name, "b()");
+  EXPECT_EQ(root.bci, -1);
+  EXPECT_TRUE(root.reasons.empty());
+  EXPECT_TRUE(root.inlined);
+  EXPECT_FALSE(root.indirect);
+  EXPECT_FALSE(root.alive);
+  ASSERT_TRUE(root.receiver_type_profile.has_value());
+  EXPECT_EQ(root.receiver_type_profile->profiled_types.at(0).type_name, "T");
+  EXPECT_EQ(tree.Kind(tree.root), CallsiteKind::kRoot);
+  ASSERT_EQ(root.children.size(), 2u);
+  const InliningTreeNode& d = tree.node(root.children[0]);
+  EXPECT_EQ(d.method_name, "d()");
+  EXPECT_EQ(d.bci, 3);
+  EXPECT_EQ(d.reasons, (std::vector<std::string>{"r1", "r2"}));
+  EXPECT_EQ(tree.node(root.children[1]).method_name, "e()");
+  EXPECT_EQ(tree.Kind(root.children[1]), CallsiteKind::kDirect);
+  EXPECT_EQ(tree.Preorder().size(), 3u);
+}
+
+TEST(ExtractFragmentTreesTest, KeepsEveryPhaseAndOnlyOptimizationsInsideTheFragment) {
+  RecordTrees fragment =
+      ExtractFragmentTrees(SpecExampleParent(), {1}, Path{{"a()", -1}, {"b()", 1}});
+  const OptimizationTree& tree = fragment.optimization_tree;
+  ASSERT_FALSE(tree.empty());
+  EXPECT_EQ(tree.node(tree.root).name, "RootPhase");
+  EXPECT_EQ(Children(tree, tree.root), (std::vector<std::string>{"P1", "P2", "P3"}));
+  NodeIndex p1 = tree.node(tree.root).children[0];
+  NodeIndex p2 = tree.node(tree.root).children[1];
+  EXPECT_EQ(Children(tree, p1),
+            (std::vector<std::string>{"Kept {b():2;}", "Truncated {d():1;b():3;}"}));
+  EXPECT_TRUE(tree.node(p2).children.empty());
+  // Names, events and properties are kept.
+  const OptimizationTreeNode& kept = tree.node(tree.node(p1).children[0]);
+  EXPECT_EQ(kept.event_name, "e");
+  ASSERT_EQ(kept.properties.size(), 1u);
+  EXPECT_EQ(kept.properties[0].key, "k");
+}
+
+TEST(ExtractFragmentTreesTest, MinusOneInThePathIsAWildcard) {
+  RecordTrees parent;
+  NodeIndex a = AddInlining(parent.inlining_tree, kNoNode, {"a()", -1, true});
+  AddInlining(parent.inlining_tree, a, {"b()", -1, true});
+  NodeIndex root = AddPhase(parent.optimization_tree, kNoNode, "RootPhase");
+  AddOptimization(parent.optimization_tree, root, "O", "e", {{"b()", 2}, {"a()", 7}});
+  AddOptimization(parent.optimization_tree, root, "Other", "e", {{"c()", 2}, {"a()", 7}});
+  RecordTrees fragment = ExtractFragmentTrees(parent, {0}, Path{{"a()", -1}, {"b()", -1}});
+  EXPECT_EQ(Children(fragment.optimization_tree, fragment.optimization_tree.root),
+            (std::vector<std::string>{"O {b():2;}"}));
+}
+
+TEST(ExtractFragmentTreesTest, IndirectNodesAreNotPartOfThePath) {
+  RecordTrees parent;
+  NodeIndex a = AddInlining(parent.inlining_tree, kNoNode, {"a()", -1, true});
+  NodeIndex i = AddInlining(parent.inlining_tree, a, {"i()", 2, false, true, false});
+  AddInlining(parent.inlining_tree, i, {"t()", 2, true});
+  NodeIndex root = AddPhase(parent.optimization_tree, kNoNode, "RootPhase");
+  AddOptimization(parent.optimization_tree, root, "O", "e", {{"x()", 1}, {"t()", 5}, {"a()", 2}});
+  RecordTrees fragment = ExtractFragmentTrees(parent, {0, 0}, Path{{"a()", -1}, {"t()", 2}});
+  EXPECT_EQ(fragment.inlining_tree.node(fragment.inlining_tree.root).method_name, "t()");
+  EXPECT_EQ(Children(fragment.optimization_tree, fragment.optimization_tree.root),
+            (std::vector<std::string>{"O {x():1;t():5;}"}));
+}
+
+// --- §8.1 ----------------------------------------------------------------------------------------
+
+class CreateFragmentsTest : public testing::Test {
+ protected:
+  Experiment Load(int id, const std::string& log, std::optional<std::string> profile = {}) {
+    ExperimentInput input{id, dir_.Path(log), std::nullopt, ExperimentKind::kJit};
+    if (profile) input.profile_path = dir_.Path(*profile);
+    absl::StatusOr<Experiment> experiment = LoadExperiment(input, [](std::string_view) {});
+    EXPECT_TRUE(experiment.ok()) << experiment.status();
+    return std::move(experiment).value();
+  }
+
+  // IDs of the compilations of `method` in `experiment`, in list order.
+  static std::vector<std::string> Ids(const Experiment& experiment, const std::string& method) {
+    std::vector<std::string> ids;
+    std::optional<MethodIndex> m = experiment.FindMethod(method);
+    if (!m) return {"<no method>"};
+    for (CompilationIndex c : experiment.method(*m).compilations) {
+      ids.push_back(experiment.compilation(c).id);
+    }
+    return ids;
+  }
+
+  static const Compilation& Find(const Experiment& experiment, const std::string& id) {
+    for (const Compilation& c : experiment.compilations()) {
+      if (c.id == id) return c;
+    }
+    ADD_FAILURE() << "no compilation " << id;
+    return experiment.compilations().front();
+  }
+
+  test::TempDir dir_;
+};
+
+TEST_F(CreateFragmentsTest, Example4) {
+  test::WriteExample4(dir_);
+  Experiment first = Load(1, "jit1", "prof1.json");
+  Experiment second = Load(2, "jit2", "prof2.json");
+  SelectHotUnits(first, HotPolicy{});
+  SelectHotUnits(second, HotPolicy{});
+  const int64_t graal_period = first.GraalPeriod();
+  ASSERT_TRUE(CreateFragments(first, second).ok());
+
+  EXPECT_EQ(Ids(first, "demo.Util.add(int, int)"), (std::vector<std::string>{"102", "101#1"}));
+  EXPECT_EQ(Ids(second, "demo.Util.add(int, int)"), (std::vector<std::string>{"201#2", "202#3"}));
+  EXPECT_EQ(Ids(first, "demo.Main.run()"), (std::vector<std::string>{"101"}));
+  // Math.max is inlined but hot nowhere: no fragment, but both tests created empty methods.
+  EXPECT_EQ(Ids(first, "java.lang.Math.max(int, int)"), std::vector<std::string>{});
+  EXPECT_EQ(Ids(second, "java.lang.Math.max(int, int)"), std::vector<std::string>{});
+
+  const Compilation& fragment = Find(first, "101#1");
+  const Compilation& parent = Find(first, "101");
+  EXPECT_TRUE(fragment.is_fragment);
+  EXPECT_TRUE(fragment.hot);
+  EXPECT_EQ(fragment.period, 500000000);
+  EXPECT_FALSE(fragment.multi_method_key.has_value());
+  EXPECT_EQ(&first.compilation(fragment.parent), &parent);
+  EXPECT_EQ(fragment.child_path, (std::vector<uint32_t>{1}));  // raw order: check, add, log
+  EXPECT_EQ(fragment.inlining_path,
+            (Path{{"demo.Main.run()", -1}, {"demo.Util.add(int, int)", 5}}));
+  EXPECT_EQ(Find(second, "202#3").period, 300000000);
+  // Fragments do not count towards the Graal period; the receiving method becomes hot.
+  EXPECT_EQ(first.GraalPeriod(), graal_period);
+  EXPECT_TRUE(second.IsMethodHot(*second.FindMethod("demo.Util.add(int, int)")));
+}
+
+TEST_F(CreateFragmentsTest, FragmentTreesAreCutFromTheParent) {
+  test::WriteExample4(dir_);
+  Experiment first = Load(1, "jit1", "prof1.json");
+  Experiment second = Load(2, "jit2", "prof2.json");
+  SelectHotUnits(first, HotPolicy{});
+  SelectHotUnits(second, HotPolicy{});
+  ASSERT_TRUE(CreateFragments(first, second).ok());
+  CompilationIndex index = 0;
+  while (first.compilation(index).id != "101#1") ++index;
+  absl::StatusOr<RecordTrees> trees = LoadRawTrees(first, index);
+  ASSERT_TRUE(trees.ok()) << trees.status();
+  const OptimizationTree& tree = trees->optimization_tree;
+  EXPECT_EQ(Children(tree, tree.root), (std::vector<std::string>{"HighTier", "LowTier"}));
+  NodeIndex high = tree.node(tree.root).children[0];
+  EXPECT_EQ(Children(tree, high),
+            (std::vector<std::string>{"LoopPeelingPhase", "ConditionalEliminationPhase"}));
+  EXPECT_EQ(Children(tree, tree.node(high).children[1]),
+            (std::vector<std::string>{"ConditionalElimination {demo.Util.add(int, int):7;}"}));
+  EXPECT_EQ(trees->inlining_tree.node(trees->inlining_tree.root).method_name,
+            "demo.Util.add(int, int)");
+}
+
+std::string Node(const std::string& name, int bci, bool inlined, const std::string& children = "",
+                 bool alive = false) {
+  std::string text = R"({"methodName":")" + name + R"(","callsiteBci":)" + std::to_string(bci) +
+                     R"(,"inlined":)" + (inlined ? "true" : "false") +
+                     R"(,"indirect":false,"alive":)" + (alive ? "true" : "false");
+  if (!children.empty()) text += R"(,"invokes":[)" + children + "]";
+  return text + "}";
+}
+
+// Numbering: pair order, experiment 1 before 2, unit list order, then raw preorder.
+TEST_F(CreateFragmentsTest, GlobalNumberingOrder) {
+  dir_.WriteLines("one/log", {
+                                 test::Record("r()", "1",
+                                              Node("r()", -1, true,
+                                                   Node("y()", 2, true, Node("x()", 3, true)) +
+                                                       "," + Node("x()", 1, true))),
+                                 test::Record("x()", "2"),
+                                 test::Record("y()", "3"),
+                             });
+  dir_.WriteLines("two/log",
+                  {
+                      test::Record("r()", "7", Node("r()", -1, true, Node("x()", 1, true))),
+                      test::Record("z()", "8", Node("z()", -1, true, Node("y()", 4, true))),
+                  });
+  Experiment first = Load(1, "one");
+  Experiment second = Load(2, "two");
+  SelectHotUnits(first, HotPolicy{});  // no profile: every unit is hot
+  SelectHotUnits(second, HotPolicy{});
+  ASSERT_TRUE(CreateFragments(first, second).ok());
+  EXPECT_EQ(Ids(first, "y()"), (std::vector<std::string>{"3", "1#1"}));
+  EXPECT_EQ(Ids(first, "x()"), (std::vector<std::string>{"2", "1#2", "1#3"}));
+  EXPECT_EQ(Ids(second, "x()"), (std::vector<std::string>{"7#4"}));
+  EXPECT_EQ(Ids(second, "y()"), (std::vector<std::string>{"8#5"}));
+  EXPECT_EQ(Ids(first, "z()"), std::vector<std::string>{});
+  const Compilation& nested = Find(first, "1#2");
+  EXPECT_EQ(nested.child_path, (std::vector<uint32_t>{0, 0}));
+  EXPECT_EQ(nested.inlining_path, (Path{{"r()", -1}, {"y()", 2}, {"x()", 3}}));
+  EXPECT_EQ(Find(first, "1#3").child_path, (std::vector<uint32_t>{1}));
+}
+
+TEST_F(CreateFragmentsTest, OnlyInlinedCallsOfHotMethodsInHotUnits) {
+  dir_.WriteLines(
+      "one/log",
+      {
+          test::Record(
+              "r()", "1",
+              Node("r()", -1, true,
+                   Node("h()", 1, true) + "," + Node("c()", 2, true) + "," +
+                       Node("h()", 5, false, "", true) + "," +
+                       R"({"callsiteBci":6,"inlined":true,"indirect":false,"alive":false})")),
+          test::Record("h()", "2", Node("h()", -1, true, Node("r()", 9, true))),
+          test::Record("c()", "3"),
+          test::Record("q()", "4", Node("q()", -1, true, Node("h()", 7, true))),
+      });
+  dir_.MakeDir("two");
+  Experiment first = Load(1, "one");
+  Experiment second = Load(2, "two");
+  SelectHotUnits(first, HotPolicy{0, 2, 0.9});  // periods are 0: r and h are hot
+  ASSERT_TRUE(CreateFragments(first, second).ok());
+  // r's inlined h() (hot); h's inlined r() (hot); not c() (cold), not the direct call, not the
+  // unknown callee, not the root, nothing from the cold unit of q().
+  EXPECT_EQ(Ids(first, "h()"), (std::vector<std::string>{"2", "1#1"}));
+  EXPECT_EQ(Ids(first, "r()"), (std::vector<std::string>{"1", "2#2"}));
+  EXPECT_EQ(Ids(first, "c()"), (std::vector<std::string>{"3"}));
+  EXPECT_EQ(first.compilations().size(), 6u);
+  EXPECT_EQ(Ids(second, "h()"), std::vector<std::string>{});
+}
+
+TEST_F(CreateFragmentsTest, NameHotOnlyInTheOtherExperimentReceivesFragments) {
+  dir_.WriteLines("one/log",
+                  {
+                      test::Record("r()", "1", Node("r()", -1, true, Node("h()", 1, true))),
+                  });
+  dir_.WriteLines("two/log", {test::Record("h()", "5")});
+  Experiment first = Load(1, "one");
+  Experiment second = Load(2, "two");
+  SelectHotUnits(first, HotPolicy{});
+  SelectHotUnits(second, HotPolicy{});
+  ASSERT_TRUE(CreateFragments(first, second).ok());
+  EXPECT_EQ(Ids(first, "h()"), (std::vector<std::string>{"1#1"}));
+  EXPECT_TRUE(first.IsMethodHot(*first.FindMethod("h()")));
+}
+
+// algorithms.md §6.1: the pairs are evaluated again after fragment creation. h() is cold in
+// experiment 1 (registered before q()) and hot in experiment 2; its fragment makes it hot in
+// experiment 1, so it moves to its experiment-1 table position, before q() (equal totals).
+TEST_F(CreateFragmentsTest, FragmentsMoveANameIntoTheFirstExperimentsPairOrder) {
+  dir_.WriteLines("one/log",
+                  {
+                      test::Record("r()", "1", Node("r()", -1, true, Node("h()", 1, true))),
+                      test::Record("h()", "2"),
+                      test::Record("q()", "3"),
+                  });
+  dir_.Write("one.json", R"({"totalPeriod":100,"code":[)"
+                         R"({"compileId":"1","name":"r","level":4,"period":50},)"
+                         R"({"compileId":"2","name":"h","level":4,"period":0},)"
+                         R"({"compileId":"3","name":"q","level":4,"period":30}]})");
+  dir_.WriteLines("two/log", {test::Record("h()", "9")});
+  dir_.Write("two.json",
+             R"({"totalPeriod":100,"code":[{"compileId":"9","name":"h","level":4,"period":30}]})");
+  Experiment first = Load(1, "one", "one.json");
+  Experiment second = Load(2, "two", "two.json");
+  SelectHotUnits(first, HotPolicy{2, 10, 0.9});  // r and q
+  SelectHotUnits(second, HotPolicy{});
+  auto names = [&](const std::vector<MethodPair>& pairs) {
+    std::vector<std::string> result;
+    for (const MethodPair& pair : pairs) result.push_back(first.method(pair.first).name);
+    return result;
+  };
+  EXPECT_EQ(names(HotMethodPairs(first, second)), (std::vector<std::string>{"r()", "q()", "h()"}));
+  ASSERT_TRUE(CreateFragments(first, second).ok());
+  EXPECT_EQ(Ids(first, "h()"), (std::vector<std::string>{"2", "1#1"}));
+  EXPECT_EQ(names(SortedHotMethodPairs(first, second)),
+            (std::vector<std::string>{"r()", "h()", "q()"}));
+}
+
+}  // namespace
+}  // namespace profdiff
