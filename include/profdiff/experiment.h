@@ -28,9 +28,9 @@ struct Compilation {
   bool is_fragment = false;
   uint32_t unit_record = 0;  // units: index into OptimizationLog::units
   // Fragments only:
-  CompilationIndex parent = 0;          // the unit it was derived from
-  std::vector<uint32_t> child_path;     // child positions from the parent's root to the fragment root
-  Path inlining_path;                   // (name, bci) of root..fragment root, indirect nodes skipped
+  CompilationIndex parent = 0;       // the unit it was derived from
+  std::vector<uint32_t> child_path;  // child positions from the parent's root to the fragment root
+  Path inlining_path;                // (name, bci) of root..fragment root, indirect nodes skipped
 };
 
 // All compilations of one root method (multi-method key removed from the name).

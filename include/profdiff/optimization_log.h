@@ -14,11 +14,11 @@ namespace profdiff {
 
 // A valid record of an optimization log and where to find it again.
 struct UnitRecord {
-  std::string method_name;     // raw, may carry a multi-method key
+  std::string method_name;  // raw, may carry a multi-method key
   std::string compilation_id;
-  uint32_t file = 0;           // index into OptimizationLog::files
-  uint64_t offset = 0;         // byte offset of the line in the file
-  uint64_t length = 0;         // byte length of the line (without its terminator)
+  uint32_t file = 0;    // index into OptimizationLog::files
+  uint64_t offset = 0;  // byte offset of the line in the file
+  uint64_t length = 0;  // byte length of the line (without its terminator)
 };
 
 // The valid records of an optimization-log directory, in read order: files sorted by name
@@ -40,8 +40,8 @@ using WarningSink = std::function<void(std::string_view line)>;
 //   Warning: Skipping <path>: not a regular file
 // Fails (with the complete user-facing message) when the directory cannot be listed or a file
 // cannot be read.
-absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory,
-                                                    int experiment_id, const WarningSink& warn);
+absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
+                                                    const WarningSink& warn);
 
 // Re-reads the record of `unit` and builds its trees. Fails only if the file changed or
 // vanished since it was loaded.

@@ -8,9 +8,9 @@
 namespace profdiff {
 
 // Orders of algorithms.md §7; each returns <0, 0 or >0.
-int CompareInliningNodes(const InliningTreeNode& a, const InliningTreeNode& b);       // §7.1
-int ComparePositions(const Position& p, const Position& q);                           // §7.4
-int CompareProperties(const Properties& p, const Properties& q);                      // §7.5
+int CompareInliningNodes(const InliningTreeNode& a, const InliningTreeNode& b);  // §7.1
+int ComparePositions(const Position& p, const Position& q);                      // §7.4
+int CompareProperties(const Properties& p, const Properties& q);                 // §7.5
 int CompareOptimizationNodes(const OptimizationTreeNode& a, const OptimizationTreeNode& b);  // §7.3
 
 // Stable-sorts the children of every node by CompareInliningNodes.

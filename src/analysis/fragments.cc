@@ -16,8 +16,8 @@ std::vector<uint32_t> ChildPath(const InliningTree& tree, NodeIndex node) {
   std::vector<uint32_t> path;
   for (NodeIndex n = node; tree.node(n).parent != kNoNode; n = tree.node(n).parent) {
     const auto& siblings = tree.node(tree.node(n).parent).children;
-    path.push_back(static_cast<uint32_t>(std::find(siblings.begin(), siblings.end(), n) -
-                                         siblings.begin()));
+    path.push_back(
+        static_cast<uint32_t>(std::find(siblings.begin(), siblings.end(), n) - siblings.begin()));
   }
   std::reverse(path.begin(), path.end());
   return path;

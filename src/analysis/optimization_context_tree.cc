@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "profdiff/arena_tree.h"
 #include "profdiff/inlining_path.h"
 #include "profdiff/tree_preprocessing.h"
 
@@ -11,11 +12,7 @@ namespace profdiff {
 namespace {
 
 NodeIndex AddOctNode(OptimizationContextTree& oct, OctNode node, NodeIndex parent) {
-  NodeIndex index = static_cast<NodeIndex>(oct.nodes.size());
-  node.parent = parent;
-  oct.nodes.push_back(std::move(node));
-  if (parent != kNoNode) oct.nodes[parent].children.push_back(index);
-  return index;
+  return ArenaAddNode(oct.nodes, oct.root, std::move(node), parent);
 }
 
 // Info nodes first, then optimizations (§7.3 order), then inlining nodes (§7.1 order).
@@ -34,18 +31,7 @@ int KindRank(OctNode::Kind kind) {
 }  // namespace
 
 std::vector<NodeIndex> OptimizationContextTree::Preorder() const {
-  std::vector<NodeIndex> order;
-  if (root == kNoNode) return order;
-  order.reserve(nodes.size());
-  std::vector<NodeIndex> stack{root};
-  while (!stack.empty()) {
-    NodeIndex n = stack.back();
-    stack.pop_back();
-    order.push_back(n);
-    const auto& children = nodes[n].children;
-    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
-  }
-  return order;
+  return ArenaPreorder(nodes, root);
 }
 
 OptimizationContextTree BuildOptimizationContextTree(const InliningTree& inlining_tree,
@@ -53,8 +39,8 @@ OptimizationContextTree BuildOptimizationContextTree(const InliningTree& inlinin
   OptimizationContextTree oct;
   oct.inlining_tree = &inlining_tree;
   oct.optimization_tree = &optimization_tree;
-  oct.root = AddOctNode(oct, OctNode{OctNode::Kind::kInfo, kNoNode, kOctRootText, kNoNode, {}},
-                        kNoNode);
+  oct.root =
+      AddOctNode(oct, OctNode{OctNode::Kind::kInfo, kNoNode, kOctRootText, kNoNode, {}}, kNoNode);
 
   // The inlining tree, copied under the root with the same shape.
   std::vector<NodeIndex> oct_of(inlining_tree.nodes.size(), kNoNode);

@@ -13,13 +13,17 @@ namespace {
 int Sign(int x) { return (x > 0) - (x < 0); }
 
 constexpr std::array<std::string_view, 8> kUnorderedPhaseSuffixes = {
-    "CanonicalizerPhase",        "DeadCodeEliminationPhase",      "PartialEscapePhase",
-    "FloatingReadPhase",         "UseTrappingNullChecksPhase",    "ReassociationPhase",
-    "ConvertDeoptimizeToGuardPhase", "ConditionalEliminationPhase"};
+    "CanonicalizerPhase",
+    "DeadCodeEliminationPhase",
+    "PartialEscapePhase",
+    "FloatingReadPhase",
+    "UseTrappingNullChecksPhase",
+    "ReassociationPhase",
+    "ConvertDeoptimizeToGuardPhase",
+    "ConditionalEliminationPhase"};
 
 bool IsDetailedPhase(std::string_view name) {
-  return name.ends_with("CanonicalizerPhase") ||
-         name.ends_with("DeadCodeEliminationPhase");
+  return name.ends_with("CanonicalizerPhase") || name.ends_with("DeadCodeEliminationPhase");
 }
 
 bool IsUnorderedPhase(std::string_view name) {

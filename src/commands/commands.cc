@@ -12,9 +12,12 @@ absl::Status RunCommand(const std::string& command, const std::vector<std::strin
     return std::nullopt;
   };
   if (command == "report") return RunReport(positionals.at(0), optional_at(1), options, out);
-  if (command == "jit-vs-jit") return RunComparison(ComparisonKind::kJitVsJit, positionals, options, out);
-  if (command == "jit-vs-aot") return RunComparison(ComparisonKind::kJitVsAot, positionals, options, out);
-  if (command == "aot-vs-aot") return RunComparison(ComparisonKind::kAotVsAot, positionals, options, out);
+  if (command == "jit-vs-jit")
+    return RunComparison(ComparisonKind::kJitVsJit, positionals, options, out);
+  if (command == "jit-vs-aot")
+    return RunComparison(ComparisonKind::kJitVsAot, positionals, options, out);
+  if (command == "aot-vs-aot")
+    return RunComparison(ComparisonKind::kAotVsAot, positionals, options, out);
   if (command == "aot-vs-aot-jit-profile") {
     return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out);
   }

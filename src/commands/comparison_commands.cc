@@ -92,10 +92,10 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     return MatchExperiments(out, *first, *second, options);
   }
 
-  const ExperimentKind kind1 = kind == ComparisonKind::kAotVsAot ? ExperimentKind::kAot
-                                                                   : ExperimentKind::kJit;
-  const ExperimentKind kind2 = kind == ComparisonKind::kJitVsJit ? ExperimentKind::kJit
-                                                                   : ExperimentKind::kAot;
+  const ExperimentKind kind1 =
+      kind == ComparisonKind::kAotVsAot ? ExperimentKind::kAot : ExperimentKind::kJit;
+  const ExperimentKind kind2 =
+      kind == ComparisonKind::kJitVsJit ? ExperimentKind::kJit : ExperimentKind::kAot;
   absl::StatusOr<Experiment> first = LoadAndSummarize({1, *at(0), at(1), kind1}, options, out);
   if (!first.ok()) return first.status();
   out.EmptyLine();

@@ -12,8 +12,8 @@ namespace {
 // Matches two trees through `policy` and prints the delta tree at level + 2 under `heading`
 // (or just at level + 1 without one), or the "too big" message at level + 1.
 template <class Policy, class Write>
-void WriteMatching(LineWriter& out, const Policy& policy, const char* heading,
-                   const char* too_big, bool prune, const Write& write_delta) {
+void WriteMatching(LineWriter& out, const Policy& policy, const char* heading, const char* too_big,
+                   bool prune, const Write& write_delta) {
   const int level = out.level();
   if (TreesTooBigToMatch(policy)) {
     out.Line(too_big, 1);

@@ -1,8 +1,7 @@
-#include "commands/command_steps.h"
-
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "commands/command_steps.h"
 #include "profdiff/experiment_writer.h"
 #include "profdiff/explanation.h"
 

@@ -4,24 +4,12 @@
 #include <utility>
 #include <vector>
 
+#include "profdiff/arena_tree.h"
 #include "profdiff/tree_matcher.h"
 
 namespace profdiff {
 
-std::vector<NodeIndex> DeltaTree::Preorder() const {
-  std::vector<NodeIndex> order;
-  if (root == kNoNode) return order;
-  order.reserve(nodes.size());
-  std::vector<NodeIndex> stack{root};
-  while (!stack.empty()) {
-    NodeIndex node = stack.back();
-    stack.pop_back();
-    order.push_back(node);
-    const std::vector<NodeIndex>& children = nodes[node].children;
-    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
-  }
-  return order;
-}
+std::vector<NodeIndex> DeltaTree::Preorder() const { return ArenaPreorder(nodes, root); }
 
 DeltaTree PruneIdentities(const DeltaTree& tree,
                           absl::FunctionRef<bool(const DeltaNode&)> is_info) {

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "profdiff/arena_tree.h"
+
 namespace profdiff {
 
 std::string_view CallsiteKindName(CallsiteKind kind) {
@@ -31,31 +33,10 @@ CallsiteKind InliningTree::Kind(NodeIndex i) const {
   return CallsiteKind::kDeleted;
 }
 
-std::vector<NodeIndex> InliningTree::Preorder() const {
-  std::vector<NodeIndex> order;
-  if (root == kNoNode) return order;
-  order.reserve(nodes.size());
-  std::vector<NodeIndex> stack{root};
-  while (!stack.empty()) {
-    NodeIndex n = stack.back();
-    stack.pop_back();
-    order.push_back(n);
-    const auto& children = nodes[n].children;
-    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
-  }
-  return order;
-}
+std::vector<NodeIndex> InliningTree::Preorder() const { return ArenaPreorder(nodes, root); }
 
 NodeIndex InliningTree::AddNode(InliningTreeNode node, NodeIndex parent) {
-  NodeIndex index = static_cast<NodeIndex>(nodes.size());
-  node.parent = parent;
-  nodes.push_back(std::move(node));
-  if (parent == kNoNode) {
-    if (root == kNoNode) root = index;
-  } else {
-    nodes[parent].children.push_back(index);
-  }
-  return index;
+  return ArenaAddNode(nodes, root, std::move(node), parent);
 }
 
 }  // namespace profdiff

@@ -32,7 +32,8 @@ std::string_view Prefix(DeltaKind kind) {
 }
 
 // Preorder over the delta tree with each node's depth.
-void ForEachDeltaNode(const DeltaTree& delta, const std::function<void(const DeltaNode&, int)>& visit) {
+void ForEachDeltaNode(const DeltaTree& delta,
+                      const std::function<void(const DeltaNode&, int)>& visit) {
   if (delta.empty()) return;
   std::vector<std::pair<NodeIndex, int>> stack{{delta.root, 0}};
   while (!stack.empty()) {
@@ -118,8 +119,9 @@ void WriteOptimizationDeltaTree(LineWriter& out, const DeltaTree& delta,
     }
     const OptimizationTreeNode& n =
         node.kind == DeltaKind::kInsertion ? right.node(node.right) : left.node(node.left);
-    out.Line(absl::StrCat(AbslView(Prefix(node.kind)), OptimizationTreeNodeText(n, options.long_bci)),
-             depth);
+    out.Line(
+        absl::StrCat(AbslView(Prefix(node.kind)), OptimizationTreeNodeText(n, options.long_bci)),
+        depth);
   });
 }
 

@@ -63,8 +63,9 @@ void WriteExperimentSummary(LineWriter& out, const Experiment& experiment) {
   std::vector<const ProfileEntry*> entries;
   entries.reserve(profile->code.size());
   for (const ProfileEntry& entry : profile->code) entries.push_back(&entry);
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const ProfileEntry* a, const ProfileEntry* b) { return a->period > b->period; });
+  std::stable_sort(
+      entries.begin(), entries.end(),
+      [](const ProfileEntry* a, const ProfileEntry* b) { return a->period > b->period; });
   if (entries.size() > 10) entries.resize(10);
   for (const ProfileEntry* entry : entries) {
     std::string level = entry->level ? absl::StrCat(*entry->level) : "";
@@ -85,8 +86,8 @@ std::string ExecutionSummary(const Experiment& experiment, const Compilation& co
 
 std::string CompilationHeader(const Experiment& experiment, CompilationIndex index) {
   const Compilation& c = experiment.compilation(index);
-  std::string header = absl::StrCat("Compilation ", c.is_fragment ? "fragment " : "unit ",
-                                    PadLeft(c.id, 5));
+  std::string header =
+      absl::StrCat("Compilation ", c.is_fragment ? "fragment " : "unit ", PadLeft(c.id, 5));
   if (c.multi_method_key) absl::StrAppend(&header, " of multi-method ", *c.multi_method_key);
   if (experiment.has_profile()) {
     absl::StrAppend(&header, " consumed ", ExecutionSummary(experiment, c));
@@ -105,9 +106,8 @@ void WriteCompilationList(LineWriter& out, const Experiment& experiment, MethodI
   const bool profiled = experiment.has_profile();
   std::string count = absl::StrCat(list.size(), " compilations");
   if (profiled) {
-    size_t hot = std::count_if(list.begin(), list.end(), [&](CompilationIndex c) {
-      return experiment.compilation(c).hot;
-    });
+    size_t hot = std::count_if(list.begin(), list.end(),
+                               [&](CompilationIndex c) { return experiment.compilation(c).hot; });
     absl::StrAppend(&count, " (", hot, " of which are hot)");
   }
   out.Line(count, 1);

@@ -38,16 +38,16 @@ void IndirectCalls(Bullets& b, int depth) {
   b(depth + 1, "an immature profile was collected over too few executions to be trusted");
 }
 
-void InliningLegend(Bullets& b, int depth) {
-  b(depth, "Legend of the inlining-tree differences:");
-  b(depth + 1, ". (inlined) the same call site, inlined in both compilations");
-  b(depth + 1, ". (direct) the same call site, a direct call in both compilations");
-  b(depth + 1, ". (deleted) the same call site, deleted in both compilations");
-  b(depth + 1, "* (inlined -> direct) inlined in the first compilation, called in the second");
-  b(depth + 1, "* (direct -> deleted) called in the first compilation, deleted in the second");
-  b(depth + 1, "- (inlined) an inlined call site that only the first compilation has");
-  b(depth + 1, "+ (direct) a direct call site that only the second compilation has");
-  b(depth + 1, "+ (deleted) a deleted call site that only the second compilation has");
+// The eight example lines of the inlining-tree legend.
+void InliningLegendExamples(Bullets& b, int depth) {
+  b(depth, ". (inlined) the same call site, inlined in both compilations");
+  b(depth, ". (direct) the same call site, a direct call in both compilations");
+  b(depth, ". (deleted) the same call site, deleted in both compilations");
+  b(depth, "* (inlined -> direct) inlined in the first compilation, called in the second");
+  b(depth, "* (direct -> deleted) called in the first compilation, deleted in the second");
+  b(depth, "- (inlined) an inlined call site that only the first compilation has");
+  b(depth, "+ (direct) a direct call site that only the second compilation has");
+  b(depth, "+ (deleted) a deleted call site that only the second compilation has");
 }
 
 }  // namespace
@@ -97,14 +97,7 @@ void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options
       b(4, ". LoopPeeling: the same optimization in both compilations");
       b(4, "- LoopPeeling: an optimization only in the first compilation");
       b(4, "+ LoopPeeling: an optimization only in the second compilation");
-      b(4, ". (inlined) the same call site, inlined in both compilations");
-      b(4, ". (direct) the same call site, a direct call in both compilations");
-      b(4, ". (deleted) the same call site, deleted in both compilations");
-      b(4, "* (inlined -> direct) inlined in the first compilation, called in the second");
-      b(4, "* (direct -> deleted) called in the first compilation, deleted in the second");
-      b(4, "- (inlined) an inlined call site that only the first compilation has");
-      b(4, "+ (direct) a direct call site that only the second compilation has");
-      b(4, "+ (deleted) a deleted call site that only the second compilation has");
+      InliningLegendExamples(b, 4);
     }
     return;
   }
@@ -149,7 +142,8 @@ void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options
     b(3, "edits insert or delete whole subtrees, or change the callsite kind of a call;");
     b(3, "the edits are shown as a tree;");
     if (options.prune_identities) b(3, "subtrees without any difference are left out;");
-    InliningLegend(b, 3);
+    b(3, "each line starts with the edit:");
+    InliningLegendExamples(b, 4);
   }
 }
 

@@ -43,8 +43,8 @@ std::string LongPosition(const Position& position) {
 
 std::string InliningNodeText(const InliningTree& tree, NodeIndex node) {
   const InliningTreeNode& n = tree.node(node);
-  std::string text =
-      absl::StrCat("(", AbslView(CallsiteKindName(tree.Kind(node))), ") ", n.method_name.value_or("unknown"));
+  std::string text = absl::StrCat("(", AbslView(CallsiteKindName(tree.Kind(node))), ") ",
+                                  n.method_name.value_or("unknown"));
   if (n.bci != -1) absl::StrAppend(&text, " at bci ", n.bci);
   return text;
 }
@@ -115,7 +115,8 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const InliningTreeNode& node
   if (!node.receiver_type_profile.has_value()) return;
   const ReceiverTypeProfile& profile = *node.receiver_type_profile;
   if (profile.mature && profile.profiled_types.empty()) return;
-  out.Line(absl::StrCat("|_", profile.mature ? "" : " immature", " receiver-type profile", AbslView(suffix)),
+  out.Line(absl::StrCat("|_", profile.mature ? "" : " immature", " receiver-type profile",
+                        AbslView(suffix)),
            extra + 1);
   for (const ProfiledType& type : profile.profiled_types) {
     std::string text =
@@ -129,7 +130,8 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const InliningTreeNode& node
 
 void WriteInliningTree(LineWriter& out, const InliningTree& tree, const Options& options) {
   ForEachWithDepth(
-      tree.root, [&](NodeIndex n) -> const std::vector<NodeIndex>& { return tree.node(n).children; },
+      tree.root,
+      [&](NodeIndex n) -> const std::vector<NodeIndex>& { return tree.node(n).children; },
       [&](NodeIndex n, int depth) {
         out.Line(InliningNodeText(tree, n), depth);
         if (options.inliner_reasoning && n != tree.root) {
@@ -141,7 +143,8 @@ void WriteInliningTree(LineWriter& out, const InliningTree& tree, const Options&
 
 void WriteOptimizationTree(LineWriter& out, const OptimizationTree& tree, const Options& options) {
   ForEachWithDepth(
-      tree.root, [&](NodeIndex n) -> const std::vector<NodeIndex>& { return tree.node(n).children; },
+      tree.root,
+      [&](NodeIndex n) -> const std::vector<NodeIndex>& { return tree.node(n).children; },
       [&](NodeIndex n, int depth) {
         out.Line(OptimizationTreeNodeText(tree.node(n), options.long_bci), depth);
       });
