@@ -6,10 +6,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -70,7 +74,7 @@ absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& direct
 }
 
 // Reads the records of one open file and appends its valid units.
-absl::Status ReadLogFile(int fd, const std::string& display_file, uint32_t file_index,
+absl::Status ReadLogFile(int fd, const std::string& display_file,
                          const std::string& read_error_path, int experiment_id,
                          const WarningSink& warn, std::vector<UnitRecord>* units) {
   LogLineReader reader(fd);
@@ -96,10 +100,116 @@ absl::Status ReadLogFile(int fd, const std::string& display_file, uint32_t file_
                         error.column, ": ", error.message));
       continue;
     }
-    units->push_back(UnitRecord{std::move(header.method_name), std::move(header.compilation_id),
-                                file_index, offset, line.size()});
+    units->push_back(UnitRecord{std::move(header.method_name), std::move(header.compilation_id), 0,
+                                offset, line.size()});
   }
 }
+
+// What reading one directory entry produced; merged into the log in name order.
+struct EntryResult {
+  std::vector<std::string> warnings;  // in the order they arose
+  std::vector<UnitRecord> units;      // `file` is set when merging
+  absl::Status status;                // a fatal error ends the load at this entry
+  bool is_file = false;               // a regular file that was read
+};
+
+EntryResult ReadEntry(const std::string& directory, const std::string& normalized_directory,
+                      const std::string& name, int experiment_id) {
+  EntryResult result;
+  std::string path = absl::StrCat(directory, "/", name);
+  std::string read_error_path = absl::StrCat(normalized_directory, "/", name);
+  auto read_error = [&](int error) {
+    return absl::Status(absl::ErrnoToStatusCode(error),
+                        absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                                     ": ", read_error_path, " (", ErrnoText(error), ")"));
+  };
+  auto skip = [&] {
+    result.warnings.push_back(absl::StrCat("Warning: Skipping ", path, ": not a regular file"));
+    return std::move(result);
+  };
+  // stat follows symbolic links: a link to a regular file is read like the file. Opening
+  // anything else could block (a FIFO) or fail (a directory).
+  struct stat status;
+  if (stat(path.c_str(), &status) != 0) {
+    result.status = read_error(errno);
+    return result;
+  }
+  if (!S_ISREG(status.st_mode)) return skip();
+  // O_NONBLOCK and the second check cover an entry replaced between stat and open.
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    result.status = read_error(errno);
+    return result;
+  }
+  FileCloser closer(fd);
+  if (fstat(fd, &status) != 0) {
+    result.status = read_error(errno);
+    return result;
+  }
+  if (!S_ISREG(status.st_mode)) return skip();
+  posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  result.is_file = true;
+  result.status = ReadLogFile(
+      fd, path, read_error_path, experiment_id,
+      [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.units);
+  return result;
+}
+
+// Reads the entries on a few threads (validation is CPU-bound) and hands the results over in
+// name order, so output and file numbering do not depend on scheduling.
+class ParallelEntryReader {
+ public:
+  ParallelEntryReader(const std::vector<std::string>& names, const std::string& directory,
+                      int experiment_id)
+      : names_(names),
+        directory_(directory),
+        normalized_directory_(NormalizePath(directory)),
+        experiment_id_(experiment_id),
+        results_(names.size()),
+        done_(names.size(), false) {
+    unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 4u));
+    threads = std::min<unsigned>(threads, static_cast<unsigned>(names.size()));
+    for (unsigned t = 0; t < threads; ++t) workers_.emplace_back([this] { Work(); });
+  }
+  ~ParallelEntryReader() {
+    stop_.store(true);
+    for (std::thread& worker : workers_) worker.join();
+  }
+
+  // The result of entry `i`, waiting for it; each is taken once, in order.
+  EntryResult Take(size_t i) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait(lock, [&] { return done_[i]; });
+    return std::move(results_[i]);
+  }
+
+ private:
+  void Work() {
+    while (!stop_.load()) {
+      size_t i = next_.fetch_add(1);
+      if (i >= names_.size()) return;
+      EntryResult result = ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_);
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        results_[i] = std::move(result);
+        done_[i] = true;
+      }
+      ready_.notify_all();
+    }
+  }
+
+  const std::vector<std::string>& names_;
+  const std::string& directory_;
+  const std::string normalized_directory_;
+  const int experiment_id_;
+  std::vector<EntryResult> results_;
+  std::vector<bool> done_;
+  std::atomic<size_t> next_{0};
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::vector<std::thread> workers_;
+};
 
 }  // namespace
 
@@ -107,42 +217,24 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
                                                     const WarningSink& warn) {
   absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, experiment_id);
   if (!names.ok()) return names.status();
-  const std::string normalized_directory = NormalizePath(directory);
   OptimizationLog log;
-  for (const std::string& name : *names) {
-    std::string path = absl::StrCat(directory, "/", name);
-    std::string read_error_path = absl::StrCat(normalized_directory, "/", name);
-    auto read_error = [&](int error) {
-      return absl::Status(absl::ErrnoToStatusCode(error),
-                          absl::StrCat("Could not read the files of the experiment ", experiment_id,
-                                       ": ", read_error_path, " (", ErrnoText(error), ")"));
-    };
-    // stat follows symbolic links: a link to a regular file is read like the file. Opening
-    // anything else could block (a FIFO) or fail (a directory).
-    struct stat status;
-    if (stat(path.c_str(), &status) != 0) return read_error(errno);
-    if (!S_ISREG(status.st_mode)) {
-      warn(absl::StrCat("Warning: Skipping ", path, ": not a regular file"));
-      continue;
-    }
-    // O_NONBLOCK and the second check cover an entry replaced between stat and open.
-    int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return read_error(errno);
-    FileCloser closer(fd);
-    if (fstat(fd, &status) != 0) return read_error(errno);
-    if (!S_ISREG(status.st_mode)) {
-      warn(absl::StrCat("Warning: Skipping ", path, ": not a regular file"));
-      continue;
-    }
-    posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  ParallelEntryReader reader(*names, directory, experiment_id);
+  for (size_t i = 0; i < names->size(); ++i) {
+    EntryResult result = reader.Take(i);
+    for (const std::string& warning : result.warnings) warn(warning);
+    if (!result.status.ok()) return result.status;
+    if (!result.is_file) continue;
     if (log.files.size() >= std::numeric_limits<uint32_t>::max()) {
-      return read_error(EMFILE);
+      return absl::ResourceExhaustedError(
+          absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                       ": too many files in ", directory));
     }
     auto file_index = static_cast<uint32_t>(log.files.size());
-    log.files.push_back(path);
-    absl::Status status_of_file =
-        ReadLogFile(fd, path, file_index, read_error_path, experiment_id, warn, &log.units);
-    if (!status_of_file.ok()) return status_of_file;
+    log.files.push_back(absl::StrCat(directory, "/", (*names)[i]));
+    for (UnitRecord& unit : result.units) {
+      unit.file = file_index;
+      log.units.push_back(std::move(unit));
+    }
   }
   return log;
 }
