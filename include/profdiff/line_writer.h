@@ -37,6 +37,11 @@ class LineWriter {
     buffer_.push_back('\n');
     MaybeFlush();
   }
+  // Text that is already laid out in lines (e.g. rendered by another LineWriter).
+  void Raw(std::string_view text) {
+    buffer_.append(text);
+    MaybeFlush();
+  }
   // A separator line without indentation.
   void EmptyLine() {
     buffer_.push_back('\n');

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
+#include "commands/ordered_parallel.h"
 #include "profdiff/experiment_writer.h"
 #include "profdiff/explanation.h"
 #include "profdiff/fragments.h"
@@ -12,7 +13,7 @@ namespace profdiff {
 namespace {
 
 // One method section (output.md §5.1) at level 0.
-absl::Status WriteMethodSection(LineWriter& out, Experiment& first, Experiment& second,
+absl::Status WriteMethodSection(LineWriter& out, const Experiment& first, const Experiment& second,
                                 const MethodPair& pair, const Options& options) {
   const bool hot1 = first.IsMethodHot(pair.first);
   const bool hot2 = second.IsMethodHot(pair.second);
@@ -54,13 +55,20 @@ absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& se
     absl::Status created = CreateFragments(first, second);
     if (!created.ok()) return created;
   }
-  bool separator = false;
-  for (const MethodPair& pair : SortedHotMethodPairs(first, second)) {
-    if (separator) out.EmptyLine();
-    separator = true;
-    absl::Status written = WriteMethodSection(out, first, second, pair, options);
-    if (!written.ok()) return written;
-  }
+  // Sections only read the experiments: render them on worker threads, write them in order.
+  const std::vector<MethodPair> pairs = SortedHotMethodPairs(first, second);
+  auto render = [&](size_t k) {
+    RenderedPiece piece;
+    {
+      LineWriter section(&piece.text);
+      if (k > 0) section.EmptyLine();
+      piece.status = WriteMethodSection(section, first, second, pairs[k], options);
+    }
+    return piece;
+  };
+  absl::Status written = RenderInOrder(pairs.size(), RenderThreads(), render,
+                                       [&](const std::string& text) { out.Raw(text); });
+  if (!written.ok()) return written;
   out.set_level(0);
   return absl::OkStatus();
 }

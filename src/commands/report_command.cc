@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
+#include "commands/ordered_parallel.h"
 #include "profdiff/experiment_writer.h"
 #include "profdiff/explanation.h"
 
@@ -24,19 +25,29 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
   std::stable_sort(methods.begin(), methods.end(),
                    [&](MethodIndex a, MethodIndex b) { return totals[a] > totals[b]; });
 
-  for (MethodIndex m : methods) {
-    out.EmptyLine();
-    out.set_level(0);
-    out.Line(absl::StrCat("Method ", experiment->method(m).name));
-    out.set_level(1);
-    WriteCompilationList(out, *experiment, m);
-    out.set_level(2);
-    for (CompilationIndex c : experiment->method(m).compilations) {
-      if (profile.has_value() && !experiment->compilation(c).hot) continue;
-      absl::Status printed = WriteCompilation(out, *experiment, c, options);
-      if (!printed.ok()) return printed;
+  // Method sections are independent: render them on worker threads, write them in order.
+  const Experiment& loaded = *experiment;
+  auto render = [&](size_t k) {
+    RenderedPiece piece;
+    {
+      LineWriter section(&piece.text);
+      MethodIndex m = methods[k];
+      section.EmptyLine();
+      section.Line(absl::StrCat("Method ", loaded.method(m).name));
+      section.set_level(1);
+      WriteCompilationList(section, loaded, m);
+      section.set_level(2);
+      for (CompilationIndex c : loaded.method(m).compilations) {
+        if (profile.has_value() && !loaded.compilation(c).hot) continue;
+        piece.status = WriteCompilation(section, loaded, c, options);
+        if (!piece.status.ok()) break;
+      }
     }
-  }
+    return piece;
+  };
+  absl::Status written = RenderInOrder(methods.size(), RenderThreads(), render,
+                                       [&](const std::string& text) { out.Raw(text); });
+  if (!written.ok()) return written;
   out.set_level(0);
   return absl::OkStatus();
 }
