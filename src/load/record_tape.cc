@@ -5,34 +5,25 @@
 
 #include "load/json_support.h"
 #include "rapidjson/reader.h"
+#include "rapidjson/stream.h"
 
 namespace profdiff::record_internal {
 
 namespace {
 
-// GenericInsituStringStream, minus its copy optimisation: RapidJSON then works on this very
-// object, so the handler can ask it for the live read position.
-struct InsituLineStream {
-  using Ch = char;
-  explicit InsituLineStream(char* begin) : src(begin), dst(nullptr), head(begin) {}
-  Ch Peek() const { return *src; }
-  Ch Take() { return *src++; }
-  size_t Tell() const { return static_cast<size_t>(src - head); }
-  Ch* PutBegin() { return dst = src; }
-  void Put(Ch c) { *dst++ = c; }
-  void Flush() {}
-  size_t PutEnd(Ch* begin) { return static_cast<size_t>(dst - begin); }
-  Ch* Push(size_t count) {
-    Ch* begin = dst;
-    dst += count;
-    return begin;
+// Offset just past the closing quote of the JSON string whose content starts at `content` in
+// the original line (the in-situ buffer has been overwritten by the decoded text by then).
+size_t StringEnd(std::string_view line, size_t content) {
+  size_t p = content;
+  while (true) {
+    size_t quote = line.find('"', p);
+    if (quote == std::string_view::npos) return line.size();
+    size_t backslashes = 0;
+    while (quote - backslashes > content && line[quote - backslashes - 1] == '\\') ++backslashes;
+    if (backslashes % 2 == 0) return quote + 1;
+    p = quote + 1;
   }
-  void Pop(size_t count) { dst -= count; }
-
-  Ch* src;
-  Ch* dst;
-  Ch* head;
-};
+}
 
 KeyId ClassifyKey(std::string_view key) {
   // Runs for every key of every record: switching on the length first keeps it to one or two
@@ -94,8 +85,7 @@ KeyId ClassifyKey(std::string_view key) {
 // The SAX handler that fills a RecordTape.
 class TapeBuilder {
  public:
-  TapeBuilder(RecordTape* tape, std::string_view line, InsituLineStream* stream)
-      : tape_(tape), line_(line), stream_(stream) {}
+  TapeBuilder(RecordTape* tape, std::string_view line) : tape_(tape), line_(line) {}
 
   bool Null() { return Scalar(TokenKind::kNull, 4); }
   bool Bool(bool b) { return b ? Scalar(TokenKind::kTrue, 4) : Scalar(TokenKind::kFalse, 5); }
@@ -115,15 +105,16 @@ class TapeBuilder {
     return true;
   }
   bool String(const char* str, rapidjson::SizeType length, bool) {
-    size_t pos = ValueStart();
-    last_end_ = stream_->Tell();
+    // In situ, the decoded text starts right after the opening quote.
+    size_t pos = TextOffset(str) - 1;
+    last_end_ = StringEnd(line_, pos + 1);
     Push(TokenKind::kString, pos, TextOffset(str), length);
     ValueDone(tape_->size() - 1);
     return true;
   }
   bool Key(const char* str, rapidjson::SizeType length, bool) {
-    size_t pos = ValueStart();
-    last_end_ = stream_->Tell();
+    size_t pos = TextOffset(str) - 1;
+    last_end_ = StringEnd(line_, pos + 1);
     Push(TokenKind::kKey, pos, TextOffset(str), length);
     KeyId id = ClassifyKey(std::string_view(str, length));
     tape_->tokens_.back().key = id;
@@ -211,7 +202,6 @@ class TapeBuilder {
 
   RecordTape* tape_;
   std::string_view line_;
-  InsituLineStream* stream_;
   size_t last_end_ = 0;  // offset just past the previous token
   KeyId top_key_ = KeyId::kOther;
 };
@@ -317,8 +307,9 @@ bool RecordTape::Parse(std::string_view line) {
     buffer_.assign(line.data(), line.size());
     buffer_.append(4, '\0');
     if (masking) MaskHugeNumbers(line, buffer_, masked);
-    InsituLineStream stream(buffer_.data());
-    TapeBuilder builder(this, line, &stream);
+    // RapidJSON's own in-situ stream: its SSE2 paths skip whitespace and scan strings.
+    rapidjson::InsituStringStream stream(buffer_.data());
+    TapeBuilder builder(this, line);
     constexpr unsigned kFlags = kJsonParseFlags | rapidjson::kParseInsituFlag;
     result = reader_.Parse<kFlags>(stream, builder);
     parsed_length = stream.Tell();
