@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/option_values.h"  // the value syntaxes, used by tests
 #include "profdiff/options.h"
 
 namespace profdiff {
@@ -36,14 +37,6 @@ struct CommandLineResult {
 // kPrint results (errors: a message on stderr and exit code 1, stdout empty); `help` itself never
 // yields kRun.
 CommandLineResult ParseCommandLine(const std::vector<std::string>& args);
-
-// The option value syntaxes (README "Decisions", cli.md §2.1), exposed for testing.
-// `true`/`false` in any ASCII case.
-std::optional<bool> ParseBoolValue(std::string_view text);
-// Optional sign and ASCII decimal digits, within int32; leading zeros are decimal.
-std::optional<int32_t> ParseInt32Value(std::string_view text);
-// Java's Double.parseDouble syntax, including NaN, Infinity, f/F/d/D suffixes and hex floats.
-std::optional<double> ParseDoubleValue(std::string_view text);
 
 }  // namespace profdiff
 
