@@ -62,6 +62,7 @@ absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment,
     const OptimizationLog& log = experiment.log();
     return LoadUnitTrees(log, log.units[c.unit_record], experiment.id());
   }
+  if (c.fragment_trees != nullptr) return *c.fragment_trees;  // a copy: callers mutate it
   absl::StatusOr<RecordTrees> parent = LoadRawTrees(experiment, c.parent);
   if (!parent.ok()) return parent.status();
   return ExtractFragmentTrees(*parent, c.child_path, c.inlining_path);

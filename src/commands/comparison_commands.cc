@@ -35,13 +35,18 @@ absl::Status WriteMethodSection(LineWriter& out, const Experiment& first, const 
     }
     return absl::OkStatus();
   }
+  SectionTreeCache trees(options);
   for (CompilationIndex a : HotCompilationsByPeriod(first, pair.first)) {
     for (CompilationIndex b : HotCompilationsByPeriod(second, pair.second)) {
       if (first.compilation(a).is_fragment && second.compilation(b).is_fragment) continue;
       out.Line(absl::StrCat(CompilationHeader(first, a), " vs"));
       out.Line(CompilationHeader(second, b));
-      absl::Status diffed = WriteCompilationDiff(out, first, a, second, b, options);
-      if (!diffed.ok()) return diffed;
+      // Loaded after the header lines, first then second (algorithms.md §12).
+      absl::StatusOr<std::shared_ptr<const RecordTrees>> left = trees.Get(first, a);
+      if (!left.ok()) return left.status();
+      absl::StatusOr<std::shared_ptr<const RecordTrees>> right = trees.Get(second, b);
+      if (!right.ok()) return right.status();
+      WriteTreesDiff(out, **left, **right, options);
     }
   }
   return absl::OkStatus();

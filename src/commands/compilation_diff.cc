@@ -36,13 +36,10 @@ void WriteMatching(LineWriter& out, const Policy& policy, const char* heading, c
 
 }  // namespace
 
-absl::Status WriteCompilationDiff(LineWriter& out, const Experiment& first, CompilationIndex a,
-                                  const Experiment& second, CompilationIndex b,
-                                  const Options& options) {
-  absl::StatusOr<RecordTrees> left = LoadPreprocessedTrees(first, a, options);
-  if (!left.ok()) return left.status();
-  absl::StatusOr<RecordTrees> right = LoadPreprocessedTrees(second, b, options);
-  if (!right.ok()) return right.status();
+void WriteTreesDiff(LineWriter& out, const RecordTrees& left_trees, const RecordTrees& right_trees,
+                    const Options& options) {
+  const RecordTrees* left = &left_trees;
+  const RecordTrees* right = &right_trees;
   const bool prune = options.prune_identities;
 
   if (options.optimization_context_tree) {
@@ -55,7 +52,7 @@ absl::Status WriteCompilationDiff(LineWriter& out, const Experiment& first, Comp
                   prune, [&](const DeltaTree& delta) {
                     WriteOctDeltaTree(out, delta, left_oct, right_oct, options);
                   });
-    return absl::OkStatus();
+    return;
   }
   InliningTreeEditPolicy inlining(left->inlining_tree, right->inlining_tree);
   WriteMatching(out, inlining, "Inlining tree matching",
@@ -70,7 +67,23 @@ absl::Status WriteCompilationDiff(LineWriter& out, const Experiment& first, Comp
                   WriteOptimizationDeltaTree(out, delta, left->optimization_tree,
                                              right->optimization_tree, options);
                 });
-  return absl::OkStatus();
+}
+
+absl::StatusOr<std::shared_ptr<const RecordTrees>> SectionTreeCache::Get(
+    const Experiment& experiment, CompilationIndex compilation) {
+  auto key = std::make_pair(&experiment, compilation);
+  auto it = cache_.find(key);
+  if (it != cache_.end()) return it->second;
+  absl::StatusOr<RecordTrees> loaded = LoadPreprocessedTrees(experiment, compilation, options_);
+  if (!loaded.ok()) return loaded.status();
+  size_t bytes = (loaded->inlining_tree.nodes.size() + loaded->optimization_tree.nodes.size()) *
+                 kApproximateNodeBytes;
+  auto trees = std::make_shared<const RecordTrees>(std::move(*loaded));
+  if (cached_bytes_ + bytes <= kBudgetBytes) {
+    cached_bytes_ += bytes;
+    cache_.emplace(key, trees);
+  }
+  return trees;
 }
 
 }  // namespace profdiff
