@@ -2,7 +2,6 @@
 #define PROFDIFF_EXPERIMENT_H_
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,7 +11,6 @@
 #include "profdiff/optimization_log.h"
 #include "profdiff/position.h"
 #include "profdiff/profile.h"
-#include "profdiff/record_reader.h"
 
 namespace profdiff {
 
@@ -33,9 +31,6 @@ struct Compilation {
   CompilationIndex parent = 0;       // the unit it was derived from
   std::vector<uint32_t> child_path;  // child positions from the parent's root to the fragment root
   Path inlining_path;                // (name, bci) of root..fragment root, indirect nodes skipped
-  // The fragment's raw trees (algorithms.md §8.2), extracted once when it is created: otherwise
-  // every use would parse the (often large) parent record again.
-  std::shared_ptr<const RecordTrees> fragment_trees;
 };
 
 // All compilations of one root method (multi-method key removed from the name).

@@ -1,5 +1,8 @@
 #include "profdiff/compilation_trees.h"
 
+#include <list>
+#include <memory>
+#include <mutex>
 #include <utility>
 
 #include "profdiff/inlining_path.h"
@@ -55,6 +58,59 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
   return fragment;
 }
 
+namespace {
+
+// The parents of fragments, parsed once and kept while they are in use: a hot unit is the parent
+// of many fragments (one per inlined hot call), and its record can be several MB. Shared by the
+// threads that render sections; least recently used parents go first beyond the budget.
+class ParentTreeCache {
+ public:
+  absl::StatusOr<std::shared_ptr<const RecordTrees>> Get(const Experiment& experiment,
+                                                         CompilationIndex unit) {
+    const Key key{&experiment.log(), experiment.compilation(unit).unit_record};
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+        if (it->key != key) continue;
+        entries_.splice(entries_.begin(), entries_, it);  // most recently used first
+        return it->trees;
+      }
+    }
+    const OptimizationLog& log = experiment.log();
+    absl::StatusOr<RecordTrees> parsed = LoadUnitTrees(log, log.units[key.second], experiment.id());
+    if (!parsed.ok()) return parsed.status();
+    size_t nodes = parsed->inlining_tree.nodes.size() + parsed->optimization_tree.nodes.size();
+    auto trees = std::make_shared<const RecordTrees>(std::move(*parsed));
+    std::lock_guard<std::mutex> lock(mutex_);
+    entries_.push_front(Entry{key, trees, nodes});
+    nodes_ += nodes;
+    while (nodes_ > kBudgetNodes && entries_.size() > 1) {
+      nodes_ -= entries_.back().nodes;
+      entries_.pop_back();
+    }
+    return trees;
+  }
+
+ private:
+  using Key = std::pair<const OptimizationLog*, uint32_t>;
+  struct Entry {
+    Key key;
+    std::shared_ptr<const RecordTrees> trees;
+    size_t nodes;
+  };
+  static constexpr size_t kBudgetNodes = 400'000;
+  std::mutex mutex_;
+  std::list<Entry> entries_;
+  size_t nodes_ = 0;
+};
+
+ParentTreeCache& FragmentParents() {
+  static ParentTreeCache cache;
+  return cache;
+}
+
+}  // namespace
+
 absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment,
                                          CompilationIndex compilation) {
   const Compilation& c = experiment.compilation(compilation);
@@ -62,10 +118,10 @@ absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment,
     const OptimizationLog& log = experiment.log();
     return LoadUnitTrees(log, log.units[c.unit_record], experiment.id());
   }
-  if (c.fragment_trees != nullptr) return *c.fragment_trees;  // a copy: callers mutate it
-  absl::StatusOr<RecordTrees> parent = LoadRawTrees(experiment, c.parent);
+  absl::StatusOr<std::shared_ptr<const RecordTrees>> parent =
+      FragmentParents().Get(experiment, c.parent);
   if (!parent.ok()) return parent.status();
-  return ExtractFragmentTrees(*parent, c.child_path, c.inlining_path);
+  return ExtractFragmentTrees(**parent, c.child_path, c.inlining_path);
 }
 
 absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,

@@ -62,8 +62,6 @@ absl::Status CreateFragments(Experiment& first, Experiment& second) {
           fragment.parent = unit;
           fragment.child_path = ChildPath(tree, n);
           fragment.inlining_path = InliningPathOf(tree, n);
-          fragment.fragment_trees = std::make_shared<const RecordTrees>(
-              ExtractFragmentTrees(*trees, fragment.child_path, fragment.inlining_path));
           experiment->AddCompilation(std::move(fragment));
         }
       }

@@ -42,7 +42,7 @@ class SectionTreeCache {
 
  private:
   static constexpr size_t kApproximateNodeBytes = 160;
-  static constexpr size_t kBudgetBytes = size_t{96} << 20;
+  static constexpr size_t kBudgetBytes = size_t{32} << 20;
   const Options& options_;
   std::map<std::pair<const Experiment*, CompilationIndex>, std::shared_ptr<const RecordTrees>>
       cache_;
