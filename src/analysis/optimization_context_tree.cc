@@ -28,6 +28,72 @@ int KindRank(OctNode::Kind kind) {
   return 3;
 }
 
+// The inlined nodes n for which FindNodesByPath(path(n)) finds more than one node, in preorder.
+// Rather than following each node's path from the root (quadratic in the depth), the set of
+// nodes matching path(n) is derived from the set matching the path of n's nearest non-indirect
+// ancestor: they are the non-indirect nodes reachable from that set through indirect nodes whose
+// (name, bci) matches n's.
+std::vector<NodeIndex> NodesWithDuplicatePaths(const InliningTree& tree,
+                                               const std::vector<NodeIndex>& preorder) {
+  std::vector<NodeIndex> result;
+  if (tree.empty()) return result;
+  auto matches = [&](NodeIndex a, NodeIndex b) {
+    const InliningTreeNode& x = tree.node(a);
+    const InliningTreeNode& y = tree.node(b);
+    return x.method_name == y.method_name && (x.bci == -1 || y.bci == -1 || x.bci == y.bci);
+  };
+  // Non-indirect nodes reachable from `from`'s children (or from the root itself when `from` is
+  // kNoNode) through indirect nodes only.
+  std::vector<NodeIndex> stack;
+  auto effective_children = [&](NodeIndex from, std::vector<NodeIndex>& out) {
+    out.clear();
+    stack.clear();
+    if (from == kNoNode) {
+      stack.push_back(tree.root);
+    } else {
+      const auto& children = tree.node(from).children;
+      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+    }
+    while (!stack.empty()) {
+      NodeIndex c = stack.back();
+      stack.pop_back();
+      if (!tree.node(c).indirect) {
+        out.push_back(c);
+        continue;
+      }
+      const auto& children = tree.node(c).children;
+      for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+    }
+  };
+  // For each non-indirect node: the nearest non-indirect ancestor, and the nodes matching its path.
+  std::vector<NodeIndex> anchor(tree.nodes.size(), kNoNode);
+  std::vector<std::vector<NodeIndex>> same_path(tree.nodes.size());
+  std::vector<NodeIndex> candidates, children;
+  for (NodeIndex n : preorder) {
+    const InliningTreeNode& node = tree.node(n);
+    NodeIndex parent = node.parent;
+    NodeIndex up = parent == kNoNode            ? kNoNode
+                   : tree.node(parent).indirect ? anchor[parent]
+                                                : parent;
+    anchor[n] = up;
+    if (node.indirect) continue;
+    candidates.clear();
+    if (up == kNoNode) {
+      effective_children(kNoNode, candidates);
+    } else {
+      for (NodeIndex s : same_path[up]) {
+        effective_children(s, children);
+        candidates.insert(candidates.end(), children.begin(), children.end());
+      }
+    }
+    for (NodeIndex c : candidates) {
+      if (matches(c, n)) same_path[n].push_back(c);
+    }
+    if (node.inlined && same_path[n].size() > 1) result.push_back(n);
+  }
+  return result;
+}
+
 }  // namespace
 
 std::vector<NodeIndex> OptimizationContextTree::Preorder() const {
@@ -52,13 +118,9 @@ OptimizationContextTree BuildOptimizationContextTree(const InliningTree& inlinin
   }
 
   // Inlined methods whose path is ambiguous get a warning.
-  for (NodeIndex n : preorder) {
-    if (!inlining_tree.node(n).inlined) continue;
-    Path path = InliningPathOf(inlining_tree, n);
-    if (FindNodesByPath(inlining_tree, path, path.size()).size() > 1) {
-      AddOctNode(oct, OctNode{OctNode::Kind::kInfo, kNoNode, kDuplicatePathWarning, kNoNode, {}},
-                 oct_of[n]);
-    }
+  for (NodeIndex n : NodesWithDuplicatePaths(inlining_tree, preorder)) {
+    AddOctNode(oct, OctNode{OctNode::Kind::kInfo, kNoNode, kDuplicatePathWarning, kNoNode, {}},
+               oct_of[n]);
   }
 
   // Each optimization hangs under every method its longest followable path leads to.
