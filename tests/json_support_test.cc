@@ -178,3 +178,33 @@ TEST(RepairUtf8Test, MaximalSubpartReplacement) {
 
 }  // namespace
 }  // namespace profdiff
+
+namespace profdiff {
+namespace {
+
+TEST(OriginalUtf8OffsetTest, MapsRepairedOffsetsBackToTheFile) {
+  // "a\xff\xfe" + "bc": each invalid byte becomes a 3-byte U+FFFD in the repaired text.
+  const std::string original =
+      "a\xff\xfe"
+      "bc";
+  std::string repaired;
+  ASSERT_TRUE(RepairUtf8(original, &repaired));
+  ASSERT_EQ(repaired,
+            "a\xEF\xBF\xBD\xEF\xBF\xBD"
+            "bc");
+  EXPECT_EQ(OriginalUtf8Offset(original, 0), 0u);  // 'a'
+  EXPECT_EQ(OriginalUtf8Offset(original, 1), 1u);  // first U+FFFD -> \xff
+  EXPECT_EQ(OriginalUtf8Offset(original, 2), 1u);  // inside it
+  EXPECT_EQ(OriginalUtf8Offset(original, 4), 2u);  // second U+FFFD -> \xfe
+  EXPECT_EQ(OriginalUtf8Offset(original, 7), 3u);  // 'b'
+  EXPECT_EQ(OriginalUtf8Offset(original, 8), 4u);  // 'c'
+  EXPECT_EQ(OriginalUtf8Offset(original, 9), 5u);  // end
+  // Well-formed multi-byte characters keep their length.
+  EXPECT_EQ(OriginalUtf8Offset("\xC3\xA9x\xFF"
+                               "y",
+                               6),
+            4u);
+}
+
+}  // namespace
+}  // namespace profdiff

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace profdiff {
 
@@ -91,7 +92,8 @@ JsonNumber ParseJsonNumber(std::string_view literal) {
       if (!negative && magnitude <= kMaxPositive) {
         number.integer = static_cast<int64_t>(magnitude);
       } else if (negative && magnitude <= kMaxPositive + 1) {
-        number.integer = magnitude == kMaxPositive + 1 ? INT64_MIN : -static_cast<int64_t>(magnitude);
+        number.integer =
+            magnitude == kMaxPositive + 1 ? INT64_MIN : -static_cast<int64_t>(magnitude);
       } else {
         is_integer = false;
       }
@@ -154,64 +156,86 @@ std::string DescribeJsonError(rapidjson::ParseErrorCode code) {
   }
 }
 
+namespace {
+
+// The non-ASCII sequence starting at text[i]: returns its length and whether it is well formed;
+// an ill-formed one's length is that of its maximal ill-formed subpart (what one U+FFFD replaces).
+std::pair<size_t, bool> Utf8Sequence(std::string_view text, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(text[i]);
+  size_t length = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    length = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    length = 3;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    length = 4;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  }
+  if (length == 0) return {1, false};
+  size_t good = 1;  // bytes of a well-formed prefix
+  while (good < length && i + good < text.size()) {
+    unsigned char next = static_cast<unsigned char>(text[i + good]);
+    bool ok = good == 1 ? (next >= lo && next <= hi) : (next >= 0x80 && next <= 0xBF);
+    if (!ok) break;
+    ++good;
+  }
+  return {good, good == length};
+}
+
+// Skips ASCII from text[i], eight bytes at a time (logs are almost entirely ASCII).
+size_t SkipAscii(std::string_view text, size_t i) {
+  while (i + 8 <= text.size()) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, sizeof(word));
+    if ((word & 0x8080808080808080ull) != 0) break;
+    i += 8;
+  }
+  while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+  return i;
+}
+
+}  // namespace
+
 bool RepairUtf8(std::string_view text, std::string* out) {
-  auto is_valid_continuation = [](unsigned char c) { return c >= 0x80 && c <= 0xBF; };
-  const size_t n = text.size();
-  size_t i = 0;
   bool repaired = false;
   size_t copied_up_to = 0;  // bytes of `text` already appended to *out
-  while (i < n) {
-    // Logs are almost entirely ASCII: skip it eight bytes at a time.
-    while (i + 8 <= n) {
-      uint64_t word;
-      std::memcpy(&word, text.data() + i, sizeof(word));
-      if ((word & 0x8080808080808080ull) != 0) break;
-      i += 8;
-    }
-    if (i >= n) break;
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t length = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-      length = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      length = 3;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      length = 4;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    }
-    size_t good = length == 0 ? 0 : 1;  // bytes of a well-formed prefix
-    if (length != 0) {
-      while (good < length && i + good < n) {
-        unsigned char next = static_cast<unsigned char>(text[i + good]);
-        bool ok = good == 1 ? (next >= lo && next <= hi) : is_valid_continuation(next);
-        if (!ok) break;
-        ++good;
+  for (size_t i = SkipAscii(text, 0); i < text.size(); i = SkipAscii(text, i)) {
+    auto [length, well_formed] = Utf8Sequence(text, i);
+    if (!well_formed) {
+      if (!repaired) {
+        out->clear();
+        out->reserve(text.size() + 16);
+        repaired = true;
       }
+      out->append(text.substr(copied_up_to, i - copied_up_to));
+      out->append("\xEF\xBF\xBD");
+      copied_up_to = i + length;
     }
-    if (length != 0 && good == length) {
-      i += length;
-      continue;
-    }
-    if (!repaired) {
-      out->clear();
-      out->reserve(n + 16);
-      repaired = true;
-    }
-    out->append(text.substr(copied_up_to, i - copied_up_to));
-    out->append("\xEF\xBF\xBD");
-    i += good == 0 ? 1 : good;  // the maximal ill-formed subpart
-    copied_up_to = i;
+    i += length;
   }
   if (repaired) out->append(text.substr(copied_up_to));
   return repaired;
+}
+
+size_t OriginalUtf8Offset(std::string_view original, size_t repaired_offset) {
+  size_t i = 0, r = 0;  // positions in the original and in the repaired text
+  while (i < original.size()) {
+    size_t ascii_end = SkipAscii(original, i);
+    if (r + (ascii_end - i) >= repaired_offset) return i + (repaired_offset - r);
+    r += ascii_end - i;
+    i = ascii_end;
+    if (i >= original.size()) break;
+    auto [length, well_formed] = Utf8Sequence(original, i);
+    size_t repaired_length = well_formed ? length : 3;
+    if (r + repaired_length > repaired_offset) return i;  // inside this character
+    r += repaired_length;
+    i += length;
+  }
+  return i + (repaired_offset - r);
 }
 
 }  // namespace profdiff

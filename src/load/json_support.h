@@ -46,6 +46,11 @@ std::string DescribeJsonError(rapidjson::ParseErrorCode code);
 // formats.md §2). Returns true and fills *out only when `text` was not valid UTF-8.
 bool RepairUtf8(std::string_view text, std::string* out);
 
+// The byte offset in `original` of byte `repaired_offset` of its repaired text (RepairUtf8), so
+// that messages can point into the line as it is in the file. An offset inside a replacement
+// character maps to the start of the bytes it replaced.
+size_t OriginalUtf8Offset(std::string_view original, size_t repaired_offset);
+
 }  // namespace profdiff
 
 #endif  // PROFDIFF_LOAD_JSON_SUPPORT_H_

@@ -94,8 +94,11 @@ absl::Status ReadLogFile(int fd, const std::string& display_file,
                        read_error_path, " (", ErrnoText(reader.error()), ")"));
     }
     ++line_number;
-    std::string_view record = RepairUtf8(line, &repaired) ? std::string_view(repaired) : line;
+    const bool was_repaired = RepairUtf8(line, &repaired);
+    std::string_view record = was_repaired ? std::string_view(repaired) : line;
     if (!ValidateRecord(record, &header, &error)) {
+      // Columns count the bytes of the line as it is in the file.
+      if (was_repaired) error.column = OriginalUtf8Offset(line, error.column - 1) + 1;
       warn(absl::StrCat("Warning: Invalid compilation unit: ", display_file, ":", line_number, ":",
                         error.column, ": ", error.message));
       continue;
