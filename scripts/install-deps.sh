@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs what profdiff needs to build and test, from Debian packages (run as root).
+# Installs what profdiff needs to build and test, from Debian packages (run as root): the
+# compiler and libraries, GCC's sanitizer runtimes (with g++), and clang with the compiler-rt
+# package of the same version (libFuzzer, clang's sanitizer runtimes) for the fuzz targets.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
-  cmake make g++ python3 libcli11-dev rapidjson-dev libabsl-dev libgtest-dev
+  cmake make g++ python3 libcli11-dev rapidjson-dev libabsl-dev libgtest-dev \
+  clang libclang-rt-dev

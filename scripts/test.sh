@@ -1,9 +1,76 @@
 #!/usr/bin/env bash
 # Builds everything with warnings as errors and runs the whole test suite (unit tests,
-# end-to-end CLI tests and the conformance corpus when ../shared/conformance is present).
+# end-to-end CLI tests and the conformance corpus when ../shared/conformance is present) three
+# ways (docs/robustness.md):
+#   1. build/       Release build, the whole ctest suite;
+#   2. build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer build (GCC), the whole ctest
+#                   suite again; any sanitizer report aborts the test that caused it;
+#   3. build-fuzz/  the libFuzzer targets (clang), each run for PROFDIFF_FUZZ_SECONDS (60).
+# Every step runs even when an earlier one failed; the last line is the total
+# "N passed, N failed" (ctest tests of both builds, plus one per fuzz target), and the exit
+# status is 0 only when nothing failed. A build error stops the script at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-jobs="$(nproc)"
+jobs="${PROFDIFF_BUILD_JOBS:-$(nproc)}"
+fuzz_seconds="${PROFDIFF_FUZZ_SECONDS:-60}"
+start_time=$SECONDS
+passed=0
+failed=0
+
+# Runs ctest in build directory $1 and adds its counts to the totals.
+run_ctest() {
+  local log
+  log="$(mktemp)"
+  ctest --test-dir "$1" --output-on-failure -j"$jobs" 2>&1 | tee "$log" || true
+  local summary
+  summary="$(grep -E '[0-9]+ tests failed out of [0-9]+' "$log" | tail -n 1 || true)"
+  rm -f "$log"
+  if [[ -z "$summary" ]]; then
+    echo "test.sh: no ctest summary for $1" >&2
+    failed=$((failed + 1))
+    return
+  fi
+  local bad total
+  bad="$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/' <<< "$summary")"
+  total="$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/' <<< "$summary")"
+  passed=$((passed + total - bad))
+  failed=$((failed + bad))
+}
+
+step() { echo "=== $* ($((SECONDS - start_time)) s)"; }
+
+step "Release build (warnings are errors)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPROFDIFF_WERROR=ON
 cmake --build build -j"$jobs"
-ctest --test-dir build --output-on-failure -j"$jobs"
+run_ctest build
+
+step "AddressSanitizer + UndefinedBehaviorSanitizer build (warnings are errors)"
+# GCC warns falsely about maybe-uninitialized values in sanitized code (its manual advises
+# against -Werror with sanitizers for that reason, e.g. inside <regex>); that one warning stays
+# on in the Release build.
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPROFDIFF_SANITIZE=ON \
+  -DPROFDIFF_WERROR=ON -DCMAKE_CXX_FLAGS=-Wno-maybe-uninitialized
+cmake --build build-asan -j"$jobs"
+# Any report ends the process with an error (the build already makes UBSan checks fatal).
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
+export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
+run_ctest build-asan
+unset ASAN_OPTIONS UBSAN_OPTIONS
+
+step "libFuzzer targets, ${fuzz_seconds} s each"
+fuzz_log="$(mktemp)"
+PROFDIFF_FUZZ_BUILD_DIR=build-fuzz PROFDIFF_BUILD_JOBS="$jobs" \
+  bash fuzz/run.sh "$fuzz_seconds" 2>&1 | tee "$fuzz_log" || true
+fuzz_passed="$(grep -c '^PASS ' "$fuzz_log" || true)"
+fuzz_failed="$(grep -c '^FAIL ' "$fuzz_log" || true)"
+rm -f "$fuzz_log"
+if [[ $((fuzz_passed + fuzz_failed)) -eq 0 ]]; then
+  echo "test.sh: the fuzz targets did not run (is clang installed? scripts/install-deps.sh)" >&2
+  fuzz_failed=1
+fi
+passed=$((passed + fuzz_passed))
+failed=$((failed + fuzz_failed))
+
+step "done"
+echo "${passed} passed, ${failed} failed"
+[[ $failed -eq 0 ]]

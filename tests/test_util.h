@@ -510,4 +510,47 @@ inline void WriteExample4(const TempDir& dir) {
 
 }  // namespace profdiff::test
 
+// --- Running the binary under resource limits (robustness tests) ------------------------------
+
+#include <sys/resource.h>
+
+namespace profdiff::test {
+
+// RunProfdiff with the child's stack limited to `stack_bytes` (RLIMIT_STACK, which also sizes
+// the threads it starts) and killed by SIGALRM (exit code 142) after `timeout_seconds`, so that
+// a recursion on input depth crashes and a hang fails instead of blocking the test run.
+inline RunResult RunProfdiffWithLimits(const std::vector<std::string>& args, const std::string& cwd,
+                                       rlim_t stack_bytes, unsigned timeout_seconds = 600) {
+  TempDir capture;
+  const std::string out_path = capture.Path("stdout");
+  const std::string err_path = capture.Path("stderr");
+  RunResult result;
+  pid_t pid = fork();
+  if (pid == 0) {
+    int out_fd = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out_fd < 0 || err_fd < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
+    if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
+    struct rlimit stack = {stack_bytes, stack_bytes};
+    if (setrlimit(RLIMIT_STACK, &stack) != 0) _exit(125);
+    alarm(timeout_seconds);
+    std::vector<char*> argv;
+    std::string binary = PROFDIFF_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copies = args;
+    for (std::string& arg : copies) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid) return result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.out = ReadFile(out_path);
+  result.err = ReadFile(err_path);
+  return result;
+}
+
+}  // namespace profdiff::test
+
 #endif  // PROFDIFF_TESTS_TEST_UTIL_H_

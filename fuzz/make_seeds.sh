@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Builds the seed corpora of the fuzz targets from the bundled examples (fixtures/) and the
+# conformance corpus (../shared/conformance, or $PROFDIFF_CONFORMANCE_DIR), so that no fuzz data
+# has to be committed:
+#   OUT/record        one log record per file, and pairs "record\nrecord" of the same method
+#   OUT/profile       every proftool profile (*.json)
+#   OUT/command_line  NUL-separated argument lists (the corpus' command lines and a few more)
+# Usage: fuzz/make_seeds.sh OUT_DIR
+set -euo pipefail
+if [[ $# -ne 1 ]]; then
+  echo "usage: $0 OUT_DIR" >&2
+  exit 2
+fi
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+conformance="${PROFDIFF_CONFORMANCE_DIR:-$repo/../shared/conformance}"
+out="$1"
+mkdir -p "$out"
+python3 - "$out" "$repo/fixtures" "$conformance" <<'PY'
+import hashlib, json, os, sys
+
+out, fixtures, conformance = sys.argv[1], sys.argv[2], sys.argv[3]
+MAX_RECORD = 64 * 1024      # larger records only slow the fuzzer down
+MAX_PAIR = 16 * 1024        # per record of a pair
+MAX_PROFILE = 1024 * 1024
+sources = [d for d in (fixtures, os.path.join(conformance, "data")) if os.path.isdir(d)]
+if not sources:
+    sys.exit("make_seeds: neither fixtures/ nor the conformance data was found")
+
+def write(kind, data):
+    directory = os.path.join(out, kind)
+    os.makedirs(directory, exist_ok=True)
+    name = hashlib.sha1(data).hexdigest()
+    with open(os.path.join(directory, name), "wb") as f:
+        f.write(data)
+
+def files():
+    for source in sources:
+        for root, _, names in os.walk(source):
+            for name in sorted(names):
+                yield os.path.join(root, name)
+
+by_method = {}
+for path in files():
+    with open(path, "rb") as f:
+        data = f.read()
+    if path.endswith(".json"):
+        if len(data) <= MAX_PROFILE:
+            write("profile", data)
+        continue
+    for line in data.split(b"\n"):
+        line = line.removesuffix(b"\r")
+        if len(line) > MAX_RECORD:
+            continue
+        write("record", line)
+        try:
+            method = json.loads(line).get("methodName")
+        except (ValueError, AttributeError):
+            continue
+        if isinstance(method, str) and len(line) <= MAX_PAIR:
+            by_method.setdefault(method, []).append(line)
+for lines in by_method.values():
+    distinct = list(dict.fromkeys(lines))
+    for first, second in zip(distinct, distinct[1:4]):
+        write("record", first + b"\n" + second)
+
+commands = [
+    [], ["help"], ["help", "report"], ["help", "nope"], ["--help"], ["-h"], ["--version"],
+    ["report"], ["report", "log", "prof.json", "extra"], ["--hot-percentile=NaN", "report", "l"],
+    ["--hot-min-limit", "3", "--hot-max-limit=2", "report", "l"], ["--long-bci"],
+    ["report", "l", "--long-bci", "TRUE"], ["--hot-percentile", "0x1p-1", "report", "l"],
+    ["--hot-min-limit=+7", "jit-vs-aot", "a", "b", "c"], ["--bogus=1", "report", "l"], ["--"],
+]
+cases = os.path.join(conformance, "cases")
+if os.path.isdir(cases):
+    for case in sorted(os.listdir(cases)):
+        args = os.path.join(cases, case, "args")
+        if os.path.isfile(args):
+            with open(args, "rb") as f:
+                commands.append([a.decode() for a in f.read().split(b"\n") if a])
+for args in commands:
+    write("command_line", "\0".join(args).encode())
+for kind in ("record", "profile", "command_line"):
+    print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
+PY
