@@ -7,4 +7,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
   cmake make g++ python3 libcli11-dev rapidjson-dev libabsl-dev libgtest-dev \
-  clang libclang-rt-dev
+  clang libclang-rt-dev clang-format git

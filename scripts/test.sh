@@ -2,6 +2,7 @@
 # Builds everything with warnings as errors and runs the whole test suite (unit tests,
 # end-to-end CLI tests and the conformance corpus when ../shared/conformance is present) three
 # ways (docs/robustness.md):
+#   0. formatting:  every tracked .cc/.h file as clang-format (.clang-format) would write it;
 #   1. build/       Release build, the whole ctest suite;
 #   2. build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer build (GCC), the whole ctest
 #                   suite again; any sanitizer report aborts the test that caused it;
@@ -38,6 +39,19 @@ run_ctest() {
 }
 
 step() { echo "=== $* ($((SECONDS - start_time)) s)"; }
+
+step "Formatting (clang-format, .clang-format)"
+if command -v clang-format > /dev/null; then
+  if git ls-files '*.cc' '*.h' | xargs clang-format --dry-run --Werror; then
+    passed=$((passed + 1))
+  else
+    echo "test.sh: run clang-format -i on the files above" >&2
+    failed=$((failed + 1))
+  fi
+else
+  echo "test.sh: clang-format not found (scripts/install-deps.sh installs it)" >&2
+  failed=$((failed + 1))
+fi
 
 step "Release build (warnings are errors)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPROFDIFF_WERROR=ON

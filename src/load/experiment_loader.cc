@@ -34,7 +34,8 @@ void LinkJitProfile(const Profile& profile, const OptimizationLog& log,
 void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
                     std::vector<int64_t>& periods) {
   absl::flat_hash_map<absl::string_view, std::vector<size_t>> by_name;
-  for (size_t i = 0; i < log.units.size(); ++i) by_name[AbslView(log.units[i].method_name)].push_back(i);
+  for (size_t i = 0; i < log.units.size(); ++i)
+    by_name[AbslView(log.units[i].method_name)].push_back(i);
   for (const ProfileEntry& entry : profile.code) {
     auto it = by_name.find(AbslView(entry.name));
     if (it == by_name.end()) continue;
