@@ -305,7 +305,7 @@ bool RecordTape::Parse(std::string_view line) {
     header_compilation_id_ = kNoToken;
     // Trailing NULs guard every look-ahead; RapidJSON stops at the first NUL anyway.
     buffer_.assign(line.data(), line.size());
-    buffer_.append(4, '\0');
+    buffer_.append(16, '\0');  // RapidJSON's SSE2 scan loads whole aligned 16-byte blocks
     if (masking) MaskHugeNumbers(line, buffer_, masked);
     // RapidJSON's own in-situ stream: its SSE2 paths skip whitespace and scan strings.
     rapidjson::InsituStringStream stream(buffer_.data());
