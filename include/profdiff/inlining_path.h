@@ -18,6 +18,9 @@ bool IsPathPrefix(const Path& prefix, const Path& path);
 // with the bci of its call site in the next outer one. Empty position -> empty path.
 Path EnclosingMethodPath(const Position& position);
 
+// IsPathPrefix(prefix, EnclosingMethodPath(position)) without building the path.
+bool IsPathPrefixOfPosition(const Path& prefix, const Position& position);
+
 // Top-down (name, bci) of the root .. `node`, skipping indirect nodes.
 Path InliningPathOf(const InliningTree& tree, NodeIndex node);
 

@@ -38,10 +38,7 @@ class LineWriter {
     MaybeFlush();
   }
   // Text that is already laid out in lines (e.g. rendered by another LineWriter).
-  void Raw(std::string_view text) {
-    buffer_.append(text);
-    MaybeFlush();
-  }
+  void Raw(std::string_view text);
   // A separator line without indentation.
   void EmptyLine() {
     buffer_.push_back('\n');
@@ -53,9 +50,11 @@ class LineWriter {
   void AppendIndent(int level) {
     if (level > 0) buffer_.append(static_cast<size_t>(level) * 4, ' ');
   }
+  static constexpr size_t kFlushBytes = size_t{1} << 16;
   void MaybeFlush() {
-    if (buffer_.size() >= (1u << 16)) Flush();
+    if (buffer_.size() >= kFlushBytes) Flush();
   }
+  void WriteOut(std::string_view text);
 
   std::FILE* file_ = nullptr;
   std::string* target_ = nullptr;

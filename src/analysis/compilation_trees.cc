@@ -48,7 +48,7 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
       continue;
     }
     if (node.position.empty()) continue;
-    if (!IsPathPrefix(inlining_path, EnclosingMethodPath(node.position))) continue;
+    if (!IsPathPrefixOfPosition(inlining_path, node.position)) continue;
     OptimizationTreeNode kept = node;
     if (!inlining_path.empty()) {
       kept.position.resize(node.position.size() - inlining_path.size() + 1);
@@ -98,7 +98,7 @@ class ParentTreeCache {
     std::shared_ptr<const RecordTrees> trees;
     size_t nodes;
   };
-  static constexpr size_t kBudgetNodes = 400'000;
+  static constexpr size_t kBudgetNodes = 1000000;
   std::mutex mutex_;
   std::list<Entry> entries_;
   size_t nodes_ = 0;

@@ -39,6 +39,21 @@ Path EnclosingMethodPath(const Position& position) {
   return path;
 }
 
+bool IsPathPrefixOfPosition(const Path& prefix, const Position& position) {
+  if (prefix.size() > position.size()) return false;
+  // Element i of the enclosing-method path is (position[k - i].method, bci of the call site in
+  // the next outer method, -1 for the outermost).
+  const size_t k = position.size() - 1;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    const PathElement& element = prefix[i];
+    const PositionEntry& entry = position[k - i];
+    if (!element.name.has_value() || *element.name != entry.method) return false;
+    const int32_t bci = i == 0 ? -1 : position[k - i + 1].bci;
+    if (element.bci != -1 && bci != -1 && element.bci != bci) return false;
+  }
+  return true;
+}
+
 Path InliningPathOf(const InliningTree& tree, NodeIndex node) {
   Path path;
   for (NodeIndex n = node; n != kNoNode; n = tree.node(n).parent) {

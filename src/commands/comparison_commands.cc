@@ -1,5 +1,8 @@
 #include "commands/comparison_commands.h"
 
+#include <cstdint>
+#include <memory>
+
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
@@ -12,9 +15,51 @@ namespace profdiff {
 
 namespace {
 
-// One method section (output.md §5.1) at level 0.
-absl::Status WriteMethodSection(LineWriter& out, const Experiment& first, const Experiment& second,
-                                const MethodPair& pair, const Options& options) {
+// A method section (output.md §5.1) is rendered in pieces, so that the threads share the work of
+// a big section and no more than a few pieces of output are held at a time: its head (title and
+// compilation lists), then each compilation pair (or, without diffing, each hot compilation).
+struct SectionItem {
+  const Experiment* experiment;  // the experiment of `a` when printed alone (no diffing)
+  CompilationIndex a;
+  CompilationIndex b;  // diffing: the compilation of experiment 2 that `a` is compared with
+};
+
+struct Section {
+  Section(MethodPair method_pair, const Options& options) : pair(method_pair), trees(options) {}
+  MethodPair pair;
+  std::vector<SectionItem> items;
+  SectionTreeCache trees;
+};
+
+struct Piece {
+  size_t section;
+  size_t item;  // kHead, or an index into the section's items
+};
+constexpr size_t kHead = SIZE_MAX;
+
+void PlanSection(Section& section, const Experiment& first, const Experiment& second,
+                 const Options& options) {
+  if (!options.diff_compilations) {
+    for (const Experiment* experiment : {&first, &second}) {
+      MethodIndex method = experiment == &first ? section.pair.first : section.pair.second;
+      for (CompilationIndex c : experiment->method(method).compilations) {
+        if (experiment->compilation(c).hot) section.items.push_back({experiment, c, 0});
+      }
+    }
+    return;
+  }
+  for (CompilationIndex a : HotCompilationsByPeriod(first, section.pair.first)) {
+    for (CompilationIndex b : HotCompilationsByPeriod(second, section.pair.second)) {
+      if (first.compilation(a).is_fragment && second.compilation(b).is_fragment) continue;
+      section.items.push_back({nullptr, a, b});
+      section.trees.CountUse(first, a);
+      section.trees.CountUse(second, b);
+    }
+  }
+}
+
+void WriteSectionHead(LineWriter& out, const Experiment& first, const Experiment& second,
+                      const MethodPair& pair) {
   const bool hot1 = first.IsMethodHot(pair.first);
   const bool hot2 = second.IsMethodHot(pair.second);
   std::string title = absl::StrCat("Method ", first.method(pair.first).name);
@@ -24,31 +69,20 @@ absl::Status WriteMethodSection(LineWriter& out, const Experiment& first, const 
   out.set_level(1);
   WriteCompilationList(out, first, pair.first);
   WriteCompilationList(out, second, pair.second);
-  if (!options.diff_compilations) {
-    for (const Experiment* experiment : {&first, &second}) {
-      MethodIndex method = experiment == &first ? pair.first : pair.second;
-      for (CompilationIndex c : experiment->method(method).compilations) {
-        if (!experiment->compilation(c).hot) continue;
-        absl::Status printed = WriteCompilation(out, *experiment, c, options);
-        if (!printed.ok()) return printed;
-      }
-    }
-    return absl::OkStatus();
-  }
-  SectionTreeCache trees(options);
-  for (CompilationIndex a : HotCompilationsByPeriod(first, pair.first)) {
-    for (CompilationIndex b : HotCompilationsByPeriod(second, pair.second)) {
-      if (first.compilation(a).is_fragment && second.compilation(b).is_fragment) continue;
-      out.Line(absl::StrCat(CompilationHeader(first, a), " vs"));
-      out.Line(CompilationHeader(second, b));
-      // Loaded after the header lines, first then second (algorithms.md §12).
-      absl::StatusOr<std::shared_ptr<const RecordTrees>> left = trees.Get(first, a);
-      if (!left.ok()) return left.status();
-      absl::StatusOr<std::shared_ptr<const RecordTrees>> right = trees.Get(second, b);
-      if (!right.ok()) return right.status();
-      WriteTreesDiff(out, **left, **right, options);
-    }
-  }
+}
+
+absl::Status WriteSectionItem(LineWriter& out, const Experiment& first, const Experiment& second,
+                              Section& section, const SectionItem& item, const Options& options) {
+  out.set_level(1);
+  if (item.experiment != nullptr) return WriteCompilation(out, *item.experiment, item.a, options);
+  out.Line(absl::StrCat(CompilationHeader(first, item.a), " vs"));
+  out.Line(CompilationHeader(second, item.b));
+  // Loaded after the header lines, first then second (algorithms.md §12).
+  absl::StatusOr<std::shared_ptr<const RecordTrees>> left = section.trees.Get(first, item.a);
+  if (!left.ok()) return left.status();
+  absl::StatusOr<std::shared_ptr<const RecordTrees>> right = section.trees.Get(second, item.b);
+  if (!right.ok()) return right.status();
+  WriteTreesDiff(out, **left, **right, options);
   return absl::OkStatus();
 }
 
@@ -60,18 +94,32 @@ absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& se
     absl::Status created = CreateFragments(first, second);
     if (!created.ok()) return created;
   }
-  // Sections only read the experiments: render them on worker threads, write them in order.
-  const std::vector<MethodPair> pairs = SortedHotMethodPairs(first, second);
+  std::vector<std::unique_ptr<Section>> sections;
+  std::vector<Piece> pieces;
+  for (const MethodPair& pair : SortedHotMethodPairs(first, second)) {
+    auto section = std::make_unique<Section>(pair, options);
+    PlanSection(*section, first, second, options);
+    pieces.push_back({sections.size(), kHead});
+    for (size_t i = 0; i < section->items.size(); ++i) pieces.push_back({sections.size(), i});
+    sections.push_back(std::move(section));
+  }
+  // Pieces only read the experiments: render them on worker threads, write them in order.
   auto render = [&](size_t k) {
     RenderedPiece piece;
+    Section& section = *sections[pieces[k].section];
     {
-      LineWriter section(&piece.text);
-      if (k > 0) section.EmptyLine();
-      piece.status = WriteMethodSection(section, first, second, pairs[k], options);
+      LineWriter text(&piece.text);
+      if (pieces[k].item == kHead) {
+        if (pieces[k].section > 0) text.EmptyLine();
+        WriteSectionHead(text, first, second, section.pair);
+      } else {
+        piece.status =
+            WriteSectionItem(text, first, second, section, section.items[pieces[k].item], options);
+      }
     }
     return piece;
   };
-  absl::Status written = RenderInOrder(pairs.size(), RenderThreads(), render,
+  absl::Status written = RenderInOrder(pieces.size(), RenderThreads(), render,
                                        [&](const std::string& text) { out.Raw(text); });
   if (!written.ok()) return written;
   out.set_level(0);

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,21 +32,32 @@ absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& se
 void WriteTreesDiff(LineWriter& out, const RecordTrees& left, const RecordTrees& right,
                     const Options& options);
 
-// The preprocessed trees of the compilations of one method section. A compilation takes part in
-// a pair with every hot compilation of the other side, so its trees are loaded once and kept
-// (within a memory budget; beyond it they are loaded anew each time).
+// The preprocessed trees of the compilations of one method section, shared by the threads that
+// render its compilation pairs. A compilation that takes part in several pairs is loaded once and
+// kept (within a memory budget; beyond it, it is loaded anew each time); one that takes part in
+// a single pair is not kept.
 class SectionTreeCache {
  public:
   explicit SectionTreeCache(const Options& options) : options_(options) {}
+  // Declares one more pair that uses `compilation` (before any Get).
+  void CountUse(const Experiment& experiment, CompilationIndex compilation);
   absl::StatusOr<std::shared_ptr<const RecordTrees>> Get(const Experiment& experiment,
                                                          CompilationIndex compilation);
 
  private:
+  using Key = std::pair<const Experiment*, CompilationIndex>;
+  using Loaded = absl::StatusOr<std::shared_ptr<const RecordTrees>>;
+  struct Slot {
+    std::once_flag once;
+    Loaded trees = absl::UnknownError("not loaded");
+    size_t bytes = 0;  // counted in cached_bytes_ while the slot is kept
+  };
   static constexpr size_t kApproximateNodeBytes = 160;
   static constexpr size_t kBudgetBytes = size_t{32} << 20;
   const Options& options_;
-  std::map<std::pair<const Experiment*, CompilationIndex>, std::shared_ptr<const RecordTrees>>
-      cache_;
+  std::mutex mutex_;
+  std::map<Key, int> uses_;
+  std::map<Key, std::shared_ptr<Slot>> slots_;
   size_t cached_bytes_ = 0;
 };
 

@@ -69,21 +69,71 @@ void WriteTreesDiff(LineWriter& out, const RecordTrees& left_trees, const Record
                 });
 }
 
+void SectionTreeCache::CountUse(const Experiment& experiment, CompilationIndex compilation) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++uses_[Key(&experiment, compilation)];
+}
+
 absl::StatusOr<std::shared_ptr<const RecordTrees>> SectionTreeCache::Get(
     const Experiment& experiment, CompilationIndex compilation) {
-  auto key = std::make_pair(&experiment, compilation);
-  auto it = cache_.find(key);
-  if (it != cache_.end()) return it->second;
-  absl::StatusOr<RecordTrees> loaded = LoadPreprocessedTrees(experiment, compilation, options_);
-  if (!loaded.ok()) return loaded.status();
-  size_t bytes = (loaded->inlining_tree.nodes.size() + loaded->optimization_tree.nodes.size()) *
-                 kApproximateNodeBytes;
-  auto trees = std::make_shared<const RecordTrees>(std::move(*loaded));
-  if (cached_bytes_ + bytes <= kBudgetBytes) {
-    cached_bytes_ += bytes;
-    cache_.emplace(key, trees);
+  const Key key(&experiment, compilation);
+  std::shared_ptr<Slot> slot;
+  bool load_directly = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto use = uses_.find(key);
+    if (use == uses_.end() || use->second <= 1) {
+      // Needed once (more): nothing to share.
+      if (use != uses_.end()) use->second = 0;
+      auto kept = slots_.find(key);
+      if (kept == slots_.end()) {
+        load_directly = true;
+      } else {
+        slot = kept->second;
+        cached_bytes_ -= slot->bytes;
+        slot->bytes = 0;
+        slots_.erase(kept);  // its last use: the caller's copy keeps the trees alive
+      }
+    } else {
+      --use->second;
+      std::shared_ptr<Slot>& entry = slots_[key];
+      if (entry == nullptr) entry = std::make_shared<Slot>();
+      slot = entry;
+    }
   }
-  return trees;
+  if (load_directly) {
+    absl::StatusOr<RecordTrees> loaded = LoadPreprocessedTrees(experiment, compilation, options_);
+    if (!loaded.ok()) return loaded.status();
+    return std::make_shared<const RecordTrees>(std::move(*loaded));
+  }
+  // Loaded outside the lock, once, by whichever thread comes first; the others wait for it.
+  bool loaded_here = false;
+  std::call_once(slot->once, [&] {
+    absl::StatusOr<RecordTrees> loaded = LoadPreprocessedTrees(experiment, compilation, options_);
+    if (loaded.ok()) {
+      slot->trees = std::make_shared<const RecordTrees>(std::move(*loaded));
+    } else {
+      slot->trees = loaded.status();
+    }
+    loaded_here = true;
+  });
+  if (loaded_here && slot->trees.ok()) {
+    const RecordTrees& trees = **slot->trees;
+    size_t bytes = (trees.inlining_tree.nodes.size() + trees.optimization_tree.nodes.size()) *
+                   kApproximateNodeBytes;
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto kept = slots_.find(key);
+    const bool still_kept = kept != slots_.end() && kept->second == slot;
+    if (!still_kept) {
+      // Its last use came first.
+    } else if (cached_bytes_ + bytes <= kBudgetBytes) {
+      cached_bytes_ += bytes;
+      slot->bytes = bytes;
+    } else {
+      slots_.erase(kept);  // over budget: later uses load it anew
+    }
+  }
+  return slot->trees;
 }
 
 }  // namespace profdiff
