@@ -111,7 +111,24 @@ class CollidingAdapter : public AdapterBase {
   uint64_t LabelHash(Side, NodeIndex) const { return 42; }
 };
 
+// With SameLabel: labels and subtrees of both trees are numbered once.
+template <class Base>
+class Classifying : public Base {
+ public:
+  using Base::Base;
+  bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const {
+    const LabelTree::Node& x = this->tree(a_side).nodes[a];
+    const LabelTree::Node& y = this->tree(b_side).nodes[b];
+    return x.name == y.name && x.kind == y.kind;
+  }
+};
+using ClassifyingAdapter = Classifying<HashingAdapter>;
+// Every label hash collides: the classes must still be told apart by SameLabel.
+using ClassifyingCollidingAdapter = Classifying<CollidingAdapter>;
+
 static_assert(TreeEditAdapter<PlainAdapter>);
+static_assert(ClassifyingTreeEditAdapter<ClassifyingAdapter>);
+static_assert(!ClassifyingTreeEditAdapter<HashingAdapter>);
 static_assert(!HashingTreeEditAdapter<PlainAdapter>);
 static_assert(HashingTreeEditAdapter<HashingAdapter>);
 
@@ -526,7 +543,11 @@ TEST(TreeMatcherTest, RandomTreesMatchTheReferencePseudocode) {
          {RelabelRule::kInlining, RelabelRule::kInfinite, RelabelRule::kArbitrary}) {
       ExpectSameAsReference(HashingAdapter(left, right, rule), context);
       ExpectSameAsReference(PlainAdapter(left, right, rule), context);
+      ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
       if (round % 3 == 0) ExpectSameAsReference(CollidingAdapter(left, right, rule), context);
+      if (round % 3 == 1) {
+        ExpectSameAsReference(ClassifyingCollidingAdapter(left, right, rule), context);
+      }
       if (HasFatalFailure()) return;
     }
   }
@@ -541,6 +562,8 @@ TEST(TreeMatcherTest, LargerRandomTreesMatchTheReference) {
     std::string context = absl::StrCat("round ", round);
     ExpectSameAsReference(HashingAdapter(left, right, RelabelRule::kInlining), context);
     ExpectSameAsReference(PlainAdapter(left, right, RelabelRule::kArbitrary), context);
+    ExpectSameAsReference(ClassifyingAdapter(left, right, RelabelRule::kArbitrary), context);
+    ExpectSameAsReference(ClassifyingAdapter(left, right, RelabelRule::kInlining), context);
     if (HasFatalFailure()) return;
   }
 }

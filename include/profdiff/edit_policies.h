@@ -45,6 +45,9 @@ class InliningTreeEditPolicy {
   bool Equal(NodeIndex left, NodeIndex right) const {
     return InliningNodesEqual(left_, left, right_, right);
   }
+  bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const {
+    return InliningNodesEqual(tree(a_side), a, tree(b_side), b);
+  }
   int64_t RelabelCost(NodeIndex left, NodeIndex right) const {
     return InliningRelabelCost(left_, left, right_, right);
   }
@@ -68,6 +71,9 @@ class OptimizationTreeEditPolicy {
   }
   bool Equal(NodeIndex left, NodeIndex right) const {
     return OptimizationNodesEqual(left_, left, right_, right);
+  }
+  bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const {
+    return OptimizationNodesEqual(tree(a_side), a, tree(b_side), b);
   }
   int64_t RelabelCost(NodeIndex, NodeIndex) const { return kInfiniteCost; }
   uint64_t LabelHash(Side side, NodeIndex node) const {
@@ -95,7 +101,10 @@ class OptimizationContextTreeEditPolicy {
   const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const {
     return tree(side).node(node).children;
   }
-  bool Equal(NodeIndex left, NodeIndex right) const;
+  bool Equal(NodeIndex left, NodeIndex right) const {
+    return SameLabel(Side::kLeft, left, Side::kRight, right);
+  }
+  bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const;
   int64_t RelabelCost(NodeIndex left, NodeIndex right) const;
   uint64_t LabelHash(Side side, NodeIndex node) const;
 

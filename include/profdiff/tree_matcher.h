@@ -12,9 +12,16 @@
 //   int64_t RelabelCost(NodeIndex left, NodeIndex right);  // asked only when !Equal; >= 0
 // and optionally
 //   uint64_t LabelHash(Side side, NodeIndex node);
-// which enables a shortcut for identical subtrees. The hash only filters candidates (every hit
-// is verified with Equal), so it cannot change the result; it should give equal values to Equal
-// nodes, or the shortcut just fires less often. Costs must stay below 2^62.
+// which enables a shortcut for identical subtrees and a quick answer for most Equal questions.
+// It must give equal values to Equal nodes: different hashes are taken to mean "not Equal"
+// without asking Equal; equal hashes are always verified with Equal, so collisions cannot change
+// the result. An adapter with a label hash may also provide
+//   bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b);
+// Equal generalised to any two nodes of either tree (an equivalence relation that agrees with
+// Equal across the trees). The matcher then numbers the labels and subtrees of both trees once,
+// so that Equal and identical-subtree tests become integer comparisons and repeated subtrees
+// share their cached costs (RelabelCost must then depend only on the two label classes). Costs
+// must stay below 2^62.
 //
 // Typical use (the caller prints the "too big" message of output.md §7):
 //   InliningTreeEditPolicy policy(left_tree, right_tree);
@@ -83,6 +90,12 @@ concept HashingTreeEditAdapter = TreeEditAdapter<A> && requires(const A& a, Side
   { a.LabelHash(s, n) } -> std::convertible_to<uint64_t>;
 };
 
+template <class A>
+concept ClassifyingTreeEditAdapter = HashingTreeEditAdapter<A> &&
+    requires(const A& a, Side s, NodeIndex n) {
+  { a.SameLabel(s, n, s, n) } -> std::convertible_to<bool>;
+};
+
 namespace tree_matcher_internal {
 
 // The matcher itself is not a template: adapters are seen through this interface so that the
@@ -97,6 +110,8 @@ class TreeMatchOracle {
   virtual int64_t RelabelCost(NodeIndex left, NodeIndex right) const = 0;
   virtual bool HasLabelHash() const = 0;
   virtual uint64_t LabelHash(Side side, NodeIndex node) const = 0;
+  virtual bool HasSameLabel() const = 0;
+  virtual bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const = 0;
 };
 
 template <TreeEditAdapter A>
@@ -117,6 +132,14 @@ class AdapterOracle final : public TreeMatchOracle {
       return adapter_.LabelHash(side, node);
     } else {
       return 0;
+    }
+  }
+  bool HasSameLabel() const override { return ClassifyingTreeEditAdapter<A>; }
+  bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const override {
+    if constexpr (ClassifyingTreeEditAdapter<A>) {
+      return adapter_.SameLabel(a_side, a, b_side, b);
+    } else {
+      return false;
     }
   }
 

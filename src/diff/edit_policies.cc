@@ -72,16 +72,19 @@ uint64_t OptimizationNodeHash(const OptimizationTree& tree, NodeIndex node) {
   return absl::HashOf(hash, properties);
 }
 
-bool OptimizationContextTreeEditPolicy::Equal(NodeIndex left, NodeIndex right) const {
-  const OctNode& a = left_.node(left);
-  const OctNode& b = right_.node(right);
+bool OptimizationContextTreeEditPolicy::SameLabel(Side a_side, NodeIndex a_index, Side b_side,
+                                                  NodeIndex b_index) const {
+  const OptimizationContextTree& a_tree = tree(a_side);
+  const OptimizationContextTree& b_tree = tree(b_side);
+  const OctNode& a = a_tree.node(a_index);
+  const OctNode& b = b_tree.node(b_index);
   if (a.kind != b.kind) return false;
   switch (a.kind) {
     case OctNode::Kind::kOptimization:
-      return OptimizationNodesEqual(*left_.optimization_tree, a.ref, *right_.optimization_tree,
+      return OptimizationNodesEqual(*a_tree.optimization_tree, a.ref, *b_tree.optimization_tree,
                                     b.ref);
     case OctNode::Kind::kInlining:
-      return InliningNodesEqual(*left_.inlining_tree, a.ref, *right_.inlining_tree, b.ref);
+      return InliningNodesEqual(*a_tree.inlining_tree, a.ref, *b_tree.inlining_tree, b.ref);
     case OctNode::Kind::kInfo:
       return a.text == b.text;
   }

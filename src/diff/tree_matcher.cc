@@ -83,20 +83,30 @@ std::vector<NodeIndex> TreePreorder(const TreeMatchOracle& oracle, Side side,
 
 // Per-node data of one tree, computed once per matching.
 struct TreeData {
-  std::vector<uint32_t> size;  // subtree node count, indexed by NodeIndex
-  std::vector<uint64_t> hash;  // structural hash of the subtree; empty without label hashes
+  std::vector<NodeIndex> order;  // preorder
+  std::vector<uint32_t> size;    // subtree node count, indexed by NodeIndex
+  std::vector<uint64_t> hash;    // structural hash of the subtree; empty without label hashes
+  std::vector<uint64_t> label;   // label hash of the node; empty without label hashes
+  // With SameLabel (ClassifyTrees): classes shared by both trees. Nodes are Equal iff their label
+  // classes are equal; subtrees are identical iff their tree classes are equal.
+  std::vector<uint32_t> label_class;
+  std::vector<uint32_t> tree_class;
   uint64_t count = 0;
 };
 
 TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
   TreeData data;
   NodeIndex max_index = 0;
-  std::vector<NodeIndex> order = TreePreorder(oracle, side, &max_index);
+  data.order = TreePreorder(oracle, side, &max_index);
+  const std::vector<NodeIndex>& order = data.order;
   data.count = order.size();
   if (order.empty()) return data;
   data.size.assign(static_cast<size_t>(max_index) + 1, 0);
   bool hashing = oracle.HasLabelHash();
-  if (hashing) data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
+  if (hashing) {
+    data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
+    data.label.assign(static_cast<size_t>(max_index) + 1, 0);
+  }
   // Reverse preorder visits every child before its parent.
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     const std::vector<NodeIndex>& children = oracle.Children(side, *it);
@@ -104,12 +114,88 @@ TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
     for (NodeIndex child : children) size += data.size[child];
     data.size[*it] = size;
     if (hashing) {
-      uint64_t h = Mix(oracle.LabelHash(side, *it) + 0x9e3779b97f4a7c15ULL * (children.size() + 1));
+      data.label[*it] = oracle.LabelHash(side, *it);
+      uint64_t h = Mix(data.label[*it] + 0x9e3779b97f4a7c15ULL * (children.size() + 1));
       for (NodeIndex child : children) h = Mix(h ^ (data.hash[child] + (h << 6) + (h >> 2)));
       data.hash[*it] = h;
     }
   }
   return data;
+}
+
+// Gives every node of both trees a label class (nodes are Equal iff same class, by SameLabel)
+// and a tree class (subtrees identical iff same class: same label class and the same sequence of
+// child tree classes), by hash-consing bottom-up. Exact: hashes only pick the candidates.
+void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& right) {
+  struct LabelRep {
+    Side side;
+    NodeIndex node;
+    uint32_t next;  // next representative with the same label hash, or UINT32_MAX
+  };
+  struct TreeClass {
+    uint32_t label;
+    uint32_t first_child;  // into child_pool
+    uint32_t child_count;
+    uint32_t next;  // next class with the same hash, or UINT32_MAX
+  };
+  constexpr uint32_t kEnd = UINT32_MAX;
+  std::vector<LabelRep> label_reps;  // label class k is represented by label_reps[k]
+  absl::flat_hash_map<uint64_t, uint32_t> label_chains;
+  std::vector<TreeClass> tree_classes;
+  std::vector<uint32_t> child_pool;
+  absl::flat_hash_map<uint64_t, uint32_t> tree_chains;
+  std::vector<uint32_t> children_classes;
+
+  for (Side side : {Side::kLeft, Side::kRight}) {
+    TreeData& data = side == Side::kLeft ? left : right;
+    data.label_class.assign(data.size.size(), 0);
+    data.tree_class.assign(data.size.size(), 0);
+    for (auto it = data.order.rbegin(); it != data.order.rend(); ++it) {
+      const NodeIndex node = *it;
+      // Label class.
+      uint32_t label = kEnd;
+      auto [chain, inserted] = label_chains.try_emplace(data.label[node], kEnd);
+      for (uint32_t k = chain->second; k != kEnd; k = label_reps[k].next) {
+        if (oracle.SameLabel(label_reps[k].side, label_reps[k].node, side, node)) {
+          label = k;
+          break;
+        }
+      }
+      if (label == kEnd) {
+        label = static_cast<uint32_t>(label_reps.size());
+        label_reps.push_back({side, node, chain->second});
+        chain->second = label;
+      }
+      data.label_class[node] = label;
+      // Tree class.
+      children_classes.clear();
+      uint64_t h = Mix(label + 0x9e3779b97f4a7c15ULL);
+      for (NodeIndex child : oracle.Children(side, node)) {
+        children_classes.push_back(data.tree_class[child]);
+        h = Mix(h ^ (data.tree_class[child] + (h << 6) + (h >> 2)));
+      }
+      uint32_t found = kEnd;
+      auto [tree_chain, tree_inserted] = tree_chains.try_emplace(h, kEnd);
+      for (uint32_t c = tree_chain->second; c != kEnd; c = tree_classes[c].next) {
+        const TreeClass& candidate = tree_classes[c];
+        if (candidate.label == label && candidate.child_count == children_classes.size() &&
+            std::equal(children_classes.begin(), children_classes.end(),
+                       child_pool.begin() + candidate.first_child)) {
+          found = c;
+          break;
+        }
+      }
+      if (found == kEnd) {
+        found = static_cast<uint32_t>(tree_classes.size());
+        tree_classes.push_back({label, static_cast<uint32_t>(child_pool.size()),
+                                static_cast<uint32_t>(children_classes.size()),
+                                tree_chain->second});
+        child_pool.insert(child_pool.end(), children_classes.begin(), children_classes.end());
+        tree_chain->second = found;
+      }
+      data.tree_class[node] = found;
+    }
+  }
 }
 
 enum class Decision : uint8_t { kInsert = 0, kDelete = 1, kMatch = 2 };
@@ -141,7 +227,10 @@ class Matcher {
       : oracle_(oracle),
         left_(PrepareTree(oracle, Side::kLeft)),
         right_(PrepareTree(oracle, Side::kRight)),
-        cache_limit_(4 * (left_.count + right_.count) + 65536) {}
+        classified_(oracle.HasSameLabel() && oracle.HasLabelHash()),
+        cache_limit_(4 * (left_.count + right_.count) + 65536) {
+    if (classified_) ClassifyTrees(oracle, left_, right_);
+  }
 
   int64_t Distance();
   TreeMatch Match();
@@ -173,8 +262,20 @@ class Matcher {
   int64_t Size(Side side, NodeIndex node) const {
     return (side == Side::kLeft ? left_ : right_).size[node];
   }
-  static uint64_t Key(NodeIndex x, NodeIndex y) { return (uint64_t{x} << 32) | y; }
+  // The cache key of a pair. With tree classes, pairs of identical subtrees share a key: their
+  // capped costs are the same (same labels, shapes and sizes).
+  uint64_t Key(NodeIndex x, NodeIndex y) const {
+    if (classified_) return (uint64_t{left_.tree_class[x]} << 32) | right_.tree_class[y];
+    return (uint64_t{x} << 32) | y;
+  }
 
+  // oracle_.Equal, answered without it when the label hashes differ (equal nodes have equal
+  // label hashes), which is most of the pairs a DP looks at.
+  bool Equal(NodeIndex x, NodeIndex y) const {
+    if (classified_) return left_.label_class[x] == right_.label_class[y];
+    if (!left_.label.empty() && left_.label[x] != right_.label[y]) return false;
+    return oracle_.Equal(x, y);
+  }
   Probe ProbePair(NodeIndex x, NodeIndex y, int64_t cap);
   bool MaybeIdentical(NodeIndex x, NodeIndex y) const;
   bool Identical(NodeIndex x, NodeIndex y);
@@ -188,6 +289,7 @@ class Matcher {
   const TreeMatchOracle& oracle_;
   TreeData left_;
   TreeData right_;
+  bool classified_;
   size_t cache_limit_;
   absl::flat_hash_map<uint64_t, int64_t> cache_;
   std::vector<Frame> frames_;  // reused across pairs so row buffers keep their capacity
@@ -196,18 +298,20 @@ class Matcher {
 };
 
 bool Matcher::MaybeIdentical(NodeIndex x, NodeIndex y) const {
+  if (classified_) return left_.tree_class[x] == right_.tree_class[y];
   return !left_.hash.empty() && left_.hash[x] == right_.hash[y] && left_.size[x] == right_.size[y];
 }
 
 // Verifies a hash hit: same shape and Equal nodes everywhere. (x, y) itself is known Equal.
 bool Matcher::Identical(NodeIndex x, NodeIndex y) {
+  if (classified_) return left_.tree_class[x] == right_.tree_class[y];
   verify_stack_.clear();
   verify_stack_.emplace_back(x, y);
   bool first = true;
   while (!verify_stack_.empty()) {
     auto [a, b] = verify_stack_.back();
     verify_stack_.pop_back();
-    if (!first && !oracle_.Equal(a, b)) return false;
+    if (!first && !Equal(a, b)) return false;
     first = false;
     const std::vector<NodeIndex>& left_children = oracle_.Children(Side::kLeft, a);
     const std::vector<NodeIndex>& right_children = oracle_.Children(Side::kRight, b);
@@ -221,7 +325,7 @@ bool Matcher::Identical(NodeIndex x, NodeIndex y) {
 
 Matcher::Probe Matcher::ProbePair(NodeIndex x, NodeIndex y, int64_t cap) {
   Probe probe;
-  bool equal = oracle_.Equal(x, y);
+  bool equal = Equal(x, y);
   if (!equal) {
     probe.base = oracle_.RelabelCost(x, y);
     if (probe.base >= cap) {
@@ -241,17 +345,21 @@ Matcher::Probe Matcher::ProbePair(NodeIndex x, NodeIndex y, int64_t cap) {
     probe.cost = std::min(cap, probe.base + Size(Side::kLeft, x) - 1);
     return probe;
   }
-  if (equal && MaybeIdentical(x, y)) {
-    probe.work = left_.size[x];
-    if (Identical(x, y)) {
-      probe.known = true;
-      probe.cost = 0;
-      return probe;
-    }
-  }
   if (auto it = cache_.find(Key(x, y)); it != cache_.end()) {
     probe.known = true;
     probe.cost = it->second;
+    return probe;
+  }
+  if (equal && MaybeIdentical(x, y)) {
+    probe.work = classified_ ? 1 : left_.size[x];
+    if (Identical(x, y)) {
+      probe.known = true;
+      probe.cost = 0;
+      // Verified once: a pair of big identical subtrees is probed again by every DP that
+      // reaches it (and by the script), so remember it like any heavy pair.
+      if (probe.work >= kHeavyWork && cache_.size() < cache_limit_) cache_.emplace(Key(x, y), 0);
+      return probe;
+    }
   }
   return probe;
 }
@@ -398,7 +506,7 @@ int64_t Matcher::Distance() {
   if (x == kNoNode || y == kNoNode) {
     return static_cast<int64_t>(left_.count + right_.count);
   }
-  bool equal = oracle_.Equal(x, y);
+  bool equal = Equal(x, y);
   if (equal && MaybeIdentical(x, y) && Identical(x, y)) return 0;
   return PairCost(x, y, equal ? 0 : oracle_.RelabelCost(x, y), kUncapped, /*record=*/false);
 }
@@ -426,7 +534,7 @@ TreeMatch Matcher::Match() {
   std::vector<Pending> matched;       // children matches of one pair, in forward order
   std::vector<DeltaNode> operations;  // children operations of one pair, backwards
 
-  bool equal = oracle_.Equal(x, y);
+  bool equal = Equal(x, y);
   int64_t base = equal ? 0 : oracle_.RelabelCost(x, y);
   tree.root = AddDeltaNode(tree, equal ? DeltaKind::kIdentity : DeltaKind::kRelabel, x, y, kNoNode);
   pending.push_back({x, y, tree.root, equal, base});
@@ -473,7 +581,7 @@ TreeMatch Matcher::Match() {
     matched.clear();
     for (auto it = operations.rbegin(); it != operations.rend(); ++it) {
       if (it->kind == DeltaKind::kIdentity) {  // a match: identity or relabel
-        bool child_equal = oracle_.Equal(it->left, it->right);
+        bool child_equal = Equal(it->left, it->right);
         int64_t child_base = child_equal ? 0 : oracle_.RelabelCost(it->left, it->right);
         NodeIndex delta =
             AddDeltaNode(tree, child_equal ? DeltaKind::kIdentity : DeltaKind::kRelabel, it->left,
