@@ -160,6 +160,21 @@ class CreateFragmentsTest : public testing::Test {
     return ids;
   }
 
+  // Output.md example 4, hot units selected and fragments created; the index of fragment 101#1.
+  CompilationIndex LoadExample4WithFragments(Experiment* first, Experiment* second) {
+    test::WriteExample4(dir_);
+    *first = Load(1, "jit1", "prof1.json");
+    *second = Load(2, "jit2", "prof2.json");
+    SelectHotUnits(*first, HotPolicy{});
+    SelectHotUnits(*second, HotPolicy{});
+    EXPECT_TRUE(CreateFragments(*first, *second).ok());
+    CompilationIndex index = 0;
+    while (index + 1 < first->compilations().size() && first->compilation(index).id != "101#1") {
+      ++index;
+    }
+    return index;
+  }
+
   static const Compilation& Find(const Experiment& experiment, const std::string& id) {
     for (const Compilation& c : experiment.compilations()) {
       if (c.id == id) return c;
@@ -204,14 +219,8 @@ TEST_F(CreateFragmentsTest, Example4) {
 }
 
 TEST_F(CreateFragmentsTest, FragmentTreesAreCutFromTheParent) {
-  test::WriteExample4(dir_);
-  Experiment first = Load(1, "jit1", "prof1.json");
-  Experiment second = Load(2, "jit2", "prof2.json");
-  SelectHotUnits(first, HotPolicy{});
-  SelectHotUnits(second, HotPolicy{});
-  ASSERT_TRUE(CreateFragments(first, second).ok());
-  CompilationIndex index = 0;
-  while (first.compilation(index).id != "101#1") ++index;
+  Experiment first(1, ExperimentKind::kJit), second(2, ExperimentKind::kJit);
+  const CompilationIndex index = LoadExample4WithFragments(&first, &second);
   absl::StatusOr<RecordTrees> trees = LoadRawTrees(first, index);
   ASSERT_TRUE(trees.ok()) << trees.status();
   const OptimizationTree& tree = trees->optimization_tree;
@@ -223,6 +232,42 @@ TEST_F(CreateFragmentsTest, FragmentTreesAreCutFromTheParent) {
             (std::vector<std::string>{"ConditionalElimination {demo.Util.add(int, int):7;}"}));
   EXPECT_EQ(trees->inlining_tree.node(trees->inlining_tree.root).method_name,
             "demo.Util.add(int, int)");
+}
+
+TEST_F(CreateFragmentsTest, ParentCacheKeepsOnlyParentsOfManyLoadsUntilTheLastOne) {
+  Experiment first(1, ExperimentKind::kJit), second(2, ExperimentKind::kJit);
+  const CompilationIndex fragment = LoadExample4WithFragments(&first, &second);
+  ASSERT_EQ(first.compilation(fragment).id, "101#1");
+  const CompilationIndex parent = first.compilation(fragment).parent;
+
+  // A few planned loads: the parent is parsed every time.
+  FragmentParentCache few;
+  for (int k = 0; k < 3; ++k) few.PlanLoad(first, fragment);
+  auto a = few.Get(first, parent);
+  auto b = few.Get(first, parent);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_NE(a->get(), b->get());
+
+  // Many: parsed once and shared until the last planned load, then forgotten.
+  FragmentParentCache many;
+  for (int k = 0; k < 10; ++k) many.PlanLoad(first, fragment);
+  auto kept = many.Get(first, parent);
+  ASSERT_TRUE(kept.ok());
+  for (int k = 1; k < 10; ++k) {
+    auto again = many.Get(first, parent);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->get(), kept->get()) << "load " << k;
+  }
+  auto after = many.Get(first, parent);
+  ASSERT_TRUE(after.ok());
+  EXPECT_NE(after->get(), kept->get());
+
+  // Whichever way the parent came, the fragment's trees are the same.
+  absl::StatusOr<RecordTrees> direct = LoadRawTrees(first, fragment);
+  absl::StatusOr<RecordTrees> cached = LoadRawTrees(first, fragment, &many);
+  ASSERT_TRUE(direct.ok() && cached.ok());
+  EXPECT_EQ(direct->optimization_tree.nodes.size(), cached->optimization_tree.nodes.size());
+  EXPECT_EQ(direct->inlining_tree.nodes.size(), cached->inlining_tree.nodes.size());
 }
 
 std::string Node(const std::string& name, int bci, bool inlined, const std::string& children = "",

@@ -1,6 +1,5 @@
 #include "profdiff/compilation_trees.h"
 
-#include <list>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -58,76 +57,84 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
   return fragment;
 }
 
-namespace {
-
-// The parents of fragments, parsed once and kept while they are in use: a hot unit is the parent
-// of many fragments (one per inlined hot call), and its record can be several MB. Shared by the
-// threads that render sections; least recently used parents go first beyond the budget.
-class ParentTreeCache {
- public:
-  absl::StatusOr<std::shared_ptr<const RecordTrees>> Get(const Experiment& experiment,
-                                                         CompilationIndex unit) {
-    const Key key{&experiment.log(), experiment.compilation(unit).unit_record};
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (auto it = entries_.begin(); it != entries_.end(); ++it) {
-        if (it->key != key) continue;
-        entries_.splice(entries_.begin(), entries_, it);  // most recently used first
-        return it->trees;
-      }
-    }
-    const OptimizationLog& log = experiment.log();
-    absl::StatusOr<RecordTrees> parsed = LoadUnitTrees(log, log.units[key.second], experiment.id());
-    if (!parsed.ok()) return parsed.status();
-    size_t nodes = parsed->inlining_tree.nodes.size() + parsed->optimization_tree.nodes.size();
-    auto trees = std::make_shared<const RecordTrees>(std::move(*parsed));
-    std::lock_guard<std::mutex> lock(mutex_);
-    entries_.push_front(Entry{key, trees, nodes});
-    nodes_ += nodes;
-    while (nodes_ > kBudgetNodes && entries_.size() > 1) {
-      nodes_ -= entries_.back().nodes;
-      entries_.pop_back();
-    }
-    return trees;
-  }
-
- private:
-  using Key = std::pair<const OptimizationLog*, uint32_t>;
-  struct Entry {
-    Key key;
-    std::shared_ptr<const RecordTrees> trees;
-    size_t nodes;
-  };
-  static constexpr size_t kBudgetNodes = 1000000;
-  std::mutex mutex_;
-  std::list<Entry> entries_;
-  size_t nodes_ = 0;
-};
-
-ParentTreeCache& FragmentParents() {
-  static ParentTreeCache cache;
-  return cache;
+void FragmentParentCache::PlanLoad(const Experiment& experiment, CompilationIndex fragment) {
+  const Key key(&experiment, experiment.compilation(fragment).parent);
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::shared_ptr<Entry>& entry = entries_[key];
+  if (entry == nullptr) entry = std::make_shared<Entry>();
+  ++entry->planned;
+  ++entry->remaining;
 }
 
-}  // namespace
-
-absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment,
-                                         CompilationIndex compilation) {
-  const Compilation& c = experiment.compilation(compilation);
-  if (!c.is_fragment) {
+absl::StatusOr<std::shared_ptr<const RecordTrees>> FragmentParentCache::Get(
+    const Experiment& experiment, CompilationIndex parent) {
+  const Key key(&experiment, parent);
+  auto parse = [&]() -> absl::StatusOr<std::shared_ptr<const RecordTrees>> {
     const OptimizationLog& log = experiment.log();
-    return LoadUnitTrees(log, log.units[c.unit_record], experiment.id());
+    absl::StatusOr<RecordTrees> parsed =
+        LoadUnitTrees(log, log.units[experiment.compilation(parent).unit_record], experiment.id());
+    if (!parsed.ok()) return parsed.status();
+    return std::make_shared<const RecordTrees>(std::move(*parsed));
+  };
+  std::shared_ptr<Entry> entry;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(key);
+    if (it == entries_.end() || it->second->planned < kMinLoadsToKeep) {
+      entry = nullptr;
+    } else {
+      entry = it->second;
+      if (--entry->remaining <= 0) {  // the last planned load: the caller's copy is the last
+        nodes_ -= entry->nodes;
+        entry->nodes = 0;
+        entries_.erase(it);
+      }
+    }
   }
-  absl::StatusOr<std::shared_ptr<const RecordTrees>> parent =
-      FragmentParents().Get(experiment, c.parent);
+  if (entry == nullptr) return parse();
+  bool parsed_here = false;
+  std::call_once(entry->once, [&] {
+    entry->trees = parse();
+    parsed_here = true;
+  });
+  if (parsed_here && entry->trees.ok()) {
+    const RecordTrees& trees = **entry->trees;
+    size_t nodes = trees.inlining_tree.nodes.size() + trees.optimization_tree.nodes.size();
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(key);
+    if (it != entries_.end() && it->second == entry) {
+      if (nodes_ + nodes <= kBudgetNodes) {
+        nodes_ += nodes;
+        entry->nodes = nodes;
+      } else {
+        entries_.erase(it);  // over budget: later loads parse it again
+      }
+    }
+  }
+  return entry->trees;
+}
+
+absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment, CompilationIndex compilation,
+                                         FragmentParentCache* parents) {
+  const Compilation& c = experiment.compilation(compilation);
+  const OptimizationLog& log = experiment.log();
+  if (!c.is_fragment) return LoadUnitTrees(log, log.units[c.unit_record], experiment.id());
+  if (parents == nullptr) {
+    absl::StatusOr<RecordTrees> parent = LoadUnitTrees(
+        log, log.units[experiment.compilation(c.parent).unit_record], experiment.id());
+    if (!parent.ok()) return parent.status();
+    return ExtractFragmentTrees(*parent, c.child_path, c.inlining_path);
+  }
+  absl::StatusOr<std::shared_ptr<const RecordTrees>> parent = parents->Get(experiment, c.parent);
   if (!parent.ok()) return parent.status();
   return ExtractFragmentTrees(**parent, c.child_path, c.inlining_path);
 }
 
 absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
                                                   CompilationIndex compilation,
-                                                  const Options& options) {
-  absl::StatusOr<RecordTrees> trees = LoadRawTrees(experiment, compilation);
+                                                  const Options& options,
+                                                  FragmentParentCache* parents) {
+  absl::StatusOr<RecordTrees> trees = LoadRawTrees(experiment, compilation, parents);
   if (!trees.ok()) return trees;
   PreprocessInliningTree(trees->inlining_tree, options);
   PreprocessOptimizationTree(trees->optimization_tree, options);

@@ -28,9 +28,11 @@ absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const 
 }
 
 absl::Status WriteCompilation(LineWriter& out, const Experiment& experiment,
-                              CompilationIndex compilation, const Options& options) {
+                              CompilationIndex compilation, const Options& options,
+                              FragmentParentCache* parents) {
   out.Line(CompilationHeader(experiment, compilation));
-  absl::StatusOr<RecordTrees> trees = LoadPreprocessedTrees(experiment, compilation, options);
+  absl::StatusOr<RecordTrees> trees =
+      LoadPreprocessedTrees(experiment, compilation, options, parents);
   if (!trees.ok()) return trees.status();
   const int level = out.level();
   if (options.optimization_context_tree) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "profdiff/compilation_trees.h"
 #include "profdiff/experiment.h"
 #include "profdiff/experiment_loader.h"
 #include "profdiff/line_writer.h"
@@ -23,8 +24,10 @@ absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const 
 absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, LineWriter& out);
 
 // Header, then the compilation's trees (output.md §6), the header at the writer's level.
+// A fragment's parent is taken from `parents` when given.
 absl::Status WriteCompilation(LineWriter& out, const Experiment& experiment,
-                              CompilationIndex compilation, const Options& options);
+                              CompilationIndex compilation, const Options& options,
+                              FragmentParentCache* parents = nullptr);
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
                        const Options& options, LineWriter& out);

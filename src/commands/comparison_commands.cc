@@ -25,7 +25,8 @@ struct SectionItem {
 };
 
 struct Section {
-  Section(MethodPair method_pair, const Options& options) : pair(method_pair), trees(options) {}
+  Section(MethodPair method_pair, const Options& options, FragmentParentCache* parents)
+      : pair(method_pair), trees(options, parents) {}
   MethodPair pair;
   std::vector<SectionItem> items;
   SectionTreeCache trees;
@@ -37,23 +38,43 @@ struct Piece {
 };
 constexpr size_t kHead = SIZE_MAX;
 
+// Lists the section's items and declares the fragment loads they will make: one per item without
+// diffing; with diffing, one per fragment (the section's tree cache loads a fragment of several
+// pairs once).
 void PlanSection(Section& section, const Experiment& first, const Experiment& second,
-                 const Options& options) {
+                 const Options& options, FragmentParentCache& parents) {
   if (!options.diff_compilations) {
     for (const Experiment* experiment : {&first, &second}) {
       MethodIndex method = experiment == &first ? section.pair.first : section.pair.second;
       for (CompilationIndex c : experiment->method(method).compilations) {
-        if (experiment->compilation(c).hot) section.items.push_back({experiment, c, 0});
+        if (!experiment->compilation(c).hot) continue;
+        section.items.push_back({experiment, c, 0});
+        if (experiment->compilation(c).is_fragment) parents.PlanLoad(*experiment, c);
       }
     }
     return;
   }
-  for (CompilationIndex a : HotCompilationsByPeriod(first, section.pair.first)) {
-    for (CompilationIndex b : HotCompilationsByPeriod(second, section.pair.second)) {
-      if (first.compilation(a).is_fragment && second.compilation(b).is_fragment) continue;
-      section.items.push_back({nullptr, a, b});
-      section.trees.CountUse(first, a);
-      section.trees.CountUse(second, b);
+  const std::vector<CompilationIndex> left = HotCompilationsByPeriod(first, section.pair.first);
+  const std::vector<CompilationIndex> right = HotCompilationsByPeriod(second, section.pair.second);
+  std::vector<char> left_used(left.size(), 0);
+  std::vector<char> right_used(right.size(), 0);
+  for (size_t i = 0; i < left.size(); ++i) {
+    for (size_t j = 0; j < right.size(); ++j) {
+      if (first.compilation(left[i]).is_fragment && second.compilation(right[j]).is_fragment) {
+        continue;
+      }
+      section.items.push_back({nullptr, left[i], right[j]});
+      section.trees.CountUse(first, left[i]);
+      section.trees.CountUse(second, right[j]);
+      left_used[i] = right_used[j] = 1;
+    }
+  }
+  for (size_t i = 0; i < left.size(); ++i) {
+    if (left_used[i] && first.compilation(left[i]).is_fragment) parents.PlanLoad(first, left[i]);
+  }
+  for (size_t j = 0; j < right.size(); ++j) {
+    if (right_used[j] && second.compilation(right[j]).is_fragment) {
+      parents.PlanLoad(second, right[j]);
     }
   }
 }
@@ -72,9 +93,12 @@ void WriteSectionHead(LineWriter& out, const Experiment& first, const Experiment
 }
 
 absl::Status WriteSectionItem(LineWriter& out, const Experiment& first, const Experiment& second,
-                              Section& section, const SectionItem& item, const Options& options) {
+                              Section& section, const SectionItem& item, const Options& options,
+                              FragmentParentCache& parents) {
   out.set_level(1);
-  if (item.experiment != nullptr) return WriteCompilation(out, *item.experiment, item.a, options);
+  if (item.experiment != nullptr) {
+    return WriteCompilation(out, *item.experiment, item.a, options, &parents);
+  }
   out.Line(absl::StrCat(CompilationHeader(first, item.a), " vs"));
   out.Line(CompilationHeader(second, item.b));
   // Loaded after the header lines, first then second (algorithms.md §12).
@@ -94,11 +118,12 @@ absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& se
     absl::Status created = CreateFragments(first, second);
     if (!created.ok()) return created;
   }
+  FragmentParentCache parents;
   std::vector<std::unique_ptr<Section>> sections;
   std::vector<Piece> pieces;
   for (const MethodPair& pair : SortedHotMethodPairs(first, second)) {
-    auto section = std::make_unique<Section>(pair, options);
-    PlanSection(*section, first, second, options);
+    auto section = std::make_unique<Section>(pair, options, &parents);
+    PlanSection(*section, first, second, options, parents);
     pieces.push_back({sections.size(), kHead});
     for (size_t i = 0; i < section->items.size(); ++i) pieces.push_back({sections.size(), i});
     sections.push_back(std::move(section));
@@ -113,8 +138,8 @@ absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& se
         if (pieces[k].section > 0) text.EmptyLine();
         WriteSectionHead(text, first, second, section.pair);
       } else {
-        piece.status =
-            WriteSectionItem(text, first, second, section, section.items[pieces[k].item], options);
+        piece.status = WriteSectionItem(text, first, second, section, section.items[pieces[k].item],
+                                        options, parents);
       }
     }
     return piece;

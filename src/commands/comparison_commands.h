@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "profdiff/compilation_trees.h"
 #include "profdiff/experiment.h"
 #include "profdiff/line_writer.h"
 #include "profdiff/options.h"
@@ -38,7 +39,8 @@ void WriteTreesDiff(LineWriter& out, const RecordTrees& left, const RecordTrees&
 // a single pair is not kept.
 class SectionTreeCache {
  public:
-  explicit SectionTreeCache(const Options& options) : options_(options) {}
+  SectionTreeCache(const Options& options, FragmentParentCache* parents)
+      : options_(options), parents_(parents) {}
   // Declares one more pair that uses `compilation` (before any Get).
   void CountUse(const Experiment& experiment, CompilationIndex compilation);
   absl::StatusOr<std::shared_ptr<const RecordTrees>> Get(const Experiment& experiment,
@@ -55,6 +57,7 @@ class SectionTreeCache {
   static constexpr size_t kApproximateNodeBytes = 160;
   static constexpr size_t kBudgetBytes = size_t{32} << 20;
   const Options& options_;
+  FragmentParentCache* parents_;
   std::mutex mutex_;
   std::map<Key, int> uses_;
   std::map<Key, std::shared_ptr<Slot>> slots_;

@@ -102,14 +102,16 @@ absl::StatusOr<std::shared_ptr<const RecordTrees>> SectionTreeCache::Get(
     }
   }
   if (load_directly) {
-    absl::StatusOr<RecordTrees> loaded = LoadPreprocessedTrees(experiment, compilation, options_);
+    absl::StatusOr<RecordTrees> loaded =
+        LoadPreprocessedTrees(experiment, compilation, options_, parents_);
     if (!loaded.ok()) return loaded.status();
     return std::make_shared<const RecordTrees>(std::move(*loaded));
   }
   // Loaded outside the lock, once, by whichever thread comes first; the others wait for it.
   bool loaded_here = false;
   std::call_once(slot->once, [&] {
-    absl::StatusOr<RecordTrees> loaded = LoadPreprocessedTrees(experiment, compilation, options_);
+    absl::StatusOr<RecordTrees> loaded =
+        LoadPreprocessedTrees(experiment, compilation, options_, parents_);
     if (loaded.ok()) {
       slot->trees = std::make_shared<const RecordTrees>(std::move(*loaded));
     } else {
