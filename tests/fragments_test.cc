@@ -13,6 +13,7 @@
 #include "profdiff/experiment_loader.h"
 #include "profdiff/hot_selection.h"
 #include "profdiff/method_pairing.h"
+#include "profdiff/tree_preprocessing.h"
 #include "test_util.h"
 
 namespace profdiff {
@@ -110,6 +111,54 @@ TEST(ExtractFragmentTreesTest, KeepsEveryPhaseAndOnlyOptimizationsInsideTheFragm
   EXPECT_EQ(kept.event_name, "e");
   ASSERT_EQ(kept.properties.size(), 1u);
   EXPECT_EQ(kept.properties[0].key, "k");
+}
+
+// Depth and label of every node in preorder.
+std::vector<std::string> Outline(const OptimizationTree& tree) {
+  std::vector<std::string> lines;
+  std::vector<std::pair<NodeIndex, int>> stack;
+  if (!tree.empty()) stack.emplace_back(tree.root, 0);
+  while (!stack.empty()) {
+    auto [n, depth] = stack.back();
+    stack.pop_back();
+    const OptimizationTreeNode& node = tree.node(n);
+    std::string line = std::to_string(depth) + " " + node.name;
+    for (const PositionEntry& entry : node.position) {
+      line += " " + entry.method + ":" + std::to_string(entry.bci);
+    }
+    lines.push_back(line);
+    for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) {
+      stack.emplace_back(*it, depth + 1);
+    }
+  }
+  return lines;
+}
+
+TEST(ExtractFragmentTreesTest, LeavingOutDetailedPhasesIsRemovingThemAfterwards) {
+  RecordTrees parent = SpecExampleParent();
+  OptimizationTree& optimizations = parent.optimization_tree;
+  NodeIndex p1 = optimizations.node(optimizations.root).children[0];
+  NodeIndex canonicalizer = AddPhase(optimizations, p1, "IncrementalCanonicalizerPhase");
+  AddOptimization(optimizations, canonicalizer, "InCanonicalizer", "e", {{"b()", 5}, {"a()", 1}});
+  NodeIndex nested = AddPhase(optimizations, canonicalizer, "Nested");
+  AddOptimization(optimizations, nested, "InNested", "e", {{"b()", 6}, {"a()", 1}});
+  AddPhase(optimizations, optimizations.root, "DeadCodeEliminationPhase");
+  AddOptimization(optimizations, p1, "AfterThem", "e", {{"b()", 7}, {"a()", 1}});
+  const Path path{{"a()", -1}, {"b()", 1}};
+
+  RecordTrees removed_afterwards = ExtractFragmentTrees(parent, {1}, path);
+  RemoveDetailedPhases(removed_afterwards.optimization_tree);
+  RecordTrees left_out = ExtractFragmentTrees(parent, {1}, path, /*remove_detailed_phases=*/true);
+  EXPECT_EQ(Outline(left_out.optimization_tree), Outline(removed_afterwards.optimization_tree));
+  EXPECT_EQ(left_out.optimization_tree.nodes.size(),
+            removed_afterwards.optimization_tree.nodes.size());
+  EXPECT_EQ(
+      Outline(left_out.optimization_tree),
+      (std::vector<std::string>{"0 RootPhase", "1 P1", "2 Kept b():2", "2 Truncated d():1 b():3",
+                                "2 AfterThem b():7", "1 P2", "1 P3"}));
+  // Without the option everything stays.
+  RecordTrees kept = ExtractFragmentTrees(parent, {1}, path);
+  EXPECT_EQ(Outline(kept.optimization_tree).size(), 12u);
 }
 
 TEST(ExtractFragmentTreesTest, MinusOneInThePathIsAWildcard) {

@@ -55,8 +55,9 @@ absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
                                                   FragmentParentCache* parents = nullptr);
 
 // The fragment trees of §8.2, from the parent's raw trees.
+// With `remove_detailed_phases`, the phases RemoveDetailedPhases would remove are left out.
 RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
-                                 const Path& inlining_path);
+                                 const Path& inlining_path, bool remove_detailed_phases = false);
 
 }  // namespace profdiff
 

@@ -1,6 +1,8 @@
 #ifndef PROFDIFF_TREE_PREPROCESSING_H_
 #define PROFDIFF_TREE_PREPROCESSING_H_
 
+#include <string_view>
+
 #include "profdiff/inlining_tree.h"
 #include "profdiff/optimization_tree.h"
 #include "profdiff/options.h"
@@ -19,6 +21,9 @@ void SortInliningTree(InliningTree& tree);
 // Deletes every non-root phase named *CanonicalizerPhase or *DeadCodeEliminationPhase with its
 // subtree, leaving the tree compact.
 void RemoveDetailedPhases(OptimizationTree& tree);
+
+// Whether RemoveDetailedPhases removes a (non-root) phase of this name.
+bool IsDetailedPhase(std::string_view name);
 
 // Stable-sorts the children of phases whose order carries no meaning (the suffix list of §7.2).
 void SortUnorderedPhases(OptimizationTree& tree);

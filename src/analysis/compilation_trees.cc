@@ -10,7 +10,7 @@
 namespace profdiff {
 
 RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
-                                 const Path& inlining_path) {
+                                 const Path& inlining_path, bool remove_detailed_phases) {
   RecordTrees fragment;
   const InliningTree& source = parent.inlining_tree;
   NodeIndex start = source.root;
@@ -36,9 +36,15 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
   // Every phase, and the optimizations inside the fragment with positions made relative to it.
   const OptimizationTree& optimizations = parent.optimization_tree;
   std::vector<NodeIndex> new_index(optimizations.nodes.size(), kNoNode);
+  fragment.optimization_tree.nodes.reserve(optimizations.nodes.size());
   for (NodeIndex n : optimizations.Preorder()) {
     const OptimizationTreeNode& node = optimizations.node(n);
     NodeIndex new_parent = node.parent == kNoNode ? kNoNode : new_index[node.parent];
+    if (node.parent != kNoNode && new_parent == kNoNode) continue;  // inside a removed phase
+    if (remove_detailed_phases && node.is_phase && node.parent != kNoNode &&
+        IsDetailedPhase(node.name)) {
+      continue;
+    }
     if (node.is_phase) {
       OptimizationTreeNode phase;
       phase.is_phase = true;
@@ -114,8 +120,12 @@ absl::StatusOr<std::shared_ptr<const RecordTrees>> FragmentParentCache::Get(
   return entry->trees;
 }
 
-absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment, CompilationIndex compilation,
-                                         FragmentParentCache* parents) {
+namespace {
+
+// A fragment's trees with the detailed phases already left out when asked: the same tree as
+// removing them afterwards (removal depends only on phase names), without copying them first.
+absl::StatusOr<RecordTrees> LoadTrees(const Experiment& experiment, CompilationIndex compilation,
+                                      FragmentParentCache* parents, bool remove_detailed_phases) {
   const Compilation& c = experiment.compilation(compilation);
   const OptimizationLog& log = experiment.log();
   if (!c.is_fragment) return LoadUnitTrees(log, log.units[c.unit_record], experiment.id());
@@ -123,18 +133,26 @@ absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment, Compilati
     absl::StatusOr<RecordTrees> parent = LoadUnitTrees(
         log, log.units[experiment.compilation(c.parent).unit_record], experiment.id());
     if (!parent.ok()) return parent.status();
-    return ExtractFragmentTrees(*parent, c.child_path, c.inlining_path);
+    return ExtractFragmentTrees(*parent, c.child_path, c.inlining_path, remove_detailed_phases);
   }
   absl::StatusOr<std::shared_ptr<const RecordTrees>> parent = parents->Get(experiment, c.parent);
   if (!parent.ok()) return parent.status();
-  return ExtractFragmentTrees(**parent, c.child_path, c.inlining_path);
+  return ExtractFragmentTrees(**parent, c.child_path, c.inlining_path, remove_detailed_phases);
+}
+
+}  // namespace
+
+absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment, CompilationIndex compilation,
+                                         FragmentParentCache* parents) {
+  return LoadTrees(experiment, compilation, parents, /*remove_detailed_phases=*/false);
 }
 
 absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
                                                   CompilationIndex compilation,
                                                   const Options& options,
                                                   FragmentParentCache* parents) {
-  absl::StatusOr<RecordTrees> trees = LoadRawTrees(experiment, compilation, parents);
+  absl::StatusOr<RecordTrees> trees =
+      LoadTrees(experiment, compilation, parents, options.remove_detailed_phases);
   if (!trees.ok()) return trees;
   PreprocessInliningTree(trees->inlining_tree, options);
   PreprocessOptimizationTree(trees->optimization_tree, options);

@@ -22,10 +22,6 @@ constexpr std::array<std::string_view, 8> kUnorderedPhaseSuffixes = {
     "ConvertDeoptimizeToGuardPhase",
     "ConditionalEliminationPhase"};
 
-bool IsDetailedPhase(std::string_view name) {
-  return name.ends_with("CanonicalizerPhase") || name.ends_with("DeadCodeEliminationPhase");
-}
-
 bool IsUnorderedPhase(std::string_view name) {
   for (std::string_view suffix : kUnorderedPhaseSuffixes) {
     if (name.ends_with(suffix)) return true;
@@ -34,6 +30,10 @@ bool IsUnorderedPhase(std::string_view name) {
 }
 
 }  // namespace
+
+bool IsDetailedPhase(std::string_view name) {
+  return name.ends_with("CanonicalizerPhase") || name.ends_with("DeadCodeEliminationPhase");
+}
 
 int CompareInliningNodes(const InliningTreeNode& a, const InliningTreeNode& b) {
   int c = Sign(JavaIntSubtractCompare(a.bci, b.bci));
