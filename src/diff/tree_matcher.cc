@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -91,7 +92,16 @@ struct TreeData {
   // classes are equal; subtrees are identical iff their tree classes are equal.
   std::vector<uint32_t> label_class;
   std::vector<uint32_t> tree_class;
+  // The children of every node, copied once out of the oracle into one array: the DP asks for
+  // them at every cell.
+  std::vector<uint32_t> child_offset;
+  std::vector<uint32_t> child_count;
+  std::vector<NodeIndex> children;
   uint64_t count = 0;
+
+  std::span<const NodeIndex> Children(NodeIndex node) const {
+    return {children.data() + child_offset[node], child_count[node]};
+  }
 };
 
 TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
@@ -102,6 +112,15 @@ TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
   data.count = order.size();
   if (order.empty()) return data;
   data.size.assign(static_cast<size_t>(max_index) + 1, 0);
+  data.child_offset.assign(static_cast<size_t>(max_index) + 1, 0);
+  data.child_count.assign(static_cast<size_t>(max_index) + 1, 0);
+  data.children.reserve(order.size());
+  for (NodeIndex node : order) {
+    const std::vector<NodeIndex>& children = oracle.Children(side, node);
+    data.child_offset[node] = static_cast<uint32_t>(data.children.size());
+    data.child_count[node] = static_cast<uint32_t>(children.size());
+    data.children.insert(data.children.end(), children.begin(), children.end());
+  }
   bool hashing = oracle.HasLabelHash();
   if (hashing) {
     data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
@@ -109,7 +128,7 @@ TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
   }
   // Reverse preorder visits every child before its parent.
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    const std::vector<NodeIndex>& children = oracle.Children(side, *it);
+    std::span<const NodeIndex> children = data.Children(*it);
     uint32_t size = 1;
     for (NodeIndex child : children) size += data.size[child];
     data.size[*it] = size;
@@ -170,7 +189,7 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
       // Tree class.
       children_classes.clear();
       uint64_t h = Mix(label + 0x9e3779b97f4a7c15ULL);
-      for (NodeIndex child : oracle.Children(side, node)) {
+      for (NodeIndex child : data.Children(node)) {
         children_classes.push_back(data.tree_class[child]);
         h = Mix(h ^ (data.tree_class[child] + (h << 6) + (h >> 2)));
       }
@@ -240,8 +259,8 @@ class Matcher {
   struct Frame {
     NodeIndex x = kNoNode;
     NodeIndex y = kNoNode;
-    const std::vector<NodeIndex>* left_children = nullptr;
-    const std::vector<NodeIndex>* right_children = nullptr;
+    std::span<const NodeIndex> left_children;
+    std::span<const NodeIndex> right_children;
     int64_t cap = kUncapped;
     uint64_t work = 0;
     size_t i = 1;
@@ -313,8 +332,8 @@ bool Matcher::Identical(NodeIndex x, NodeIndex y) {
     verify_stack_.pop_back();
     if (!first && !Equal(a, b)) return false;
     first = false;
-    const std::vector<NodeIndex>& left_children = oracle_.Children(Side::kLeft, a);
-    const std::vector<NodeIndex>& right_children = oracle_.Children(Side::kRight, b);
+    std::span<const NodeIndex> left_children = left_.Children(a);
+    std::span<const NodeIndex> right_children = right_.Children(b);
     if (left_children.size() != right_children.size()) return false;
     for (size_t k = 0; k < left_children.size(); ++k) {
       verify_stack_.emplace_back(left_children[k], right_children[k]);
@@ -335,12 +354,12 @@ Matcher::Probe Matcher::ProbePair(NodeIndex x, NodeIndex y, int64_t cap) {
     }
   }
   // A leafless side: every child on the other side is inserted (deleted).
-  if (oracle_.Children(Side::kLeft, x).empty()) {
+  if (left_.child_count[x] == 0) {
     probe.known = true;
     probe.cost = std::min(cap, probe.base + Size(Side::kRight, y) - 1);
     return probe;
   }
-  if (oracle_.Children(Side::kRight, y).empty()) {
+  if (right_.child_count[y] == 0) {
     probe.known = true;
     probe.cost = std::min(cap, probe.base + Size(Side::kLeft, x) - 1);
     return probe;
@@ -369,22 +388,22 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
   Frame& frame = frames_[depth];
   frame.x = x;
   frame.y = y;
-  frame.left_children = &oracle_.Children(Side::kLeft, x);
-  frame.right_children = &oracle_.Children(Side::kRight, y);
+  frame.left_children = left_.Children(x);
+  frame.right_children = right_.Children(y);
   frame.cap = cap;
   frame.work = 0;
   frame.i = 1;
   frame.j = 1;
   frame.capped_out = false;
-  size_t n = frame.right_children->size();
+  size_t n = frame.right_children.size();
   frame.prev.resize(n + 1);
   frame.cur.resize(n + 1);
   frame.prev[0] = base;
   for (size_t j = 1; j <= n; ++j) {
-    frame.prev[j] = frame.prev[j - 1] + Size(Side::kRight, (*frame.right_children)[j - 1]);
+    frame.prev[j] = frame.prev[j - 1] + Size(Side::kRight, frame.right_children[j - 1]);
   }
-  if (!frame.left_children->empty()) {
-    frame.cur[0] = frame.prev[0] + Size(Side::kLeft, (*frame.left_children)[0]);
+  if (!frame.left_children.empty()) {
+    frame.cur[0] = frame.prev[0] + Size(Side::kLeft, frame.left_children[0]);
   }
 }
 
@@ -392,8 +411,8 @@ void Matcher::ComputeCell(Frame& frame, int64_t child_cost, bool record) {
   size_t i = frame.i;
   size_t j = frame.j;
   int64_t by_match = frame.prev[j - 1] + child_cost;
-  int64_t by_insert = frame.cur[j - 1] + Size(Side::kRight, (*frame.right_children)[j - 1]);
-  int64_t by_delete = frame.prev[j] + Size(Side::kLeft, (*frame.left_children)[i - 1]);
+  int64_t by_insert = frame.cur[j - 1] + Size(Side::kRight, frame.right_children[j - 1]);
+  int64_t by_delete = frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]);
   int64_t best = std::min({by_match, by_insert, by_delete});
   frame.cur[j] = best;
   if (record) {
@@ -411,11 +430,11 @@ void Matcher::ComputeCell(Frame& frame, int64_t child_cost, bool record) {
 int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, bool record) {
   size_t depth = 0;
   OpenFrame(depth, x, y, base, cap);
-  if (record) decisions_.Reset(frames_[0].left_children->size(), frames_[0].right_children->size());
+  if (record) decisions_.Reset(frames_[0].left_children.size(), frames_[0].right_children.size());
   while (true) {
     Frame& frame = frames_[depth];
-    const std::vector<NodeIndex>& left_children = *frame.left_children;
-    const std::vector<NodeIndex>& right_children = *frame.right_children;
+    const std::span<const NodeIndex> left_children = frame.left_children;
+    const std::span<const NodeIndex> right_children = frame.right_children;
     size_t m = left_children.size();
     size_t n = right_children.size();
     bool record_here = record && depth == 0;
@@ -487,8 +506,8 @@ void Matcher::AddIdenticalSubtrees(NodeIndex x, NodeIndex y, NodeIndex delta, De
   while (!stack.empty()) {
     Item item = stack.back();
     stack.pop_back();
-    const std::vector<NodeIndex>& left_children = oracle_.Children(Side::kLeft, item.x);
-    const std::vector<NodeIndex>& right_children = oracle_.Children(Side::kRight, item.y);
+    std::span<const NodeIndex> left_children = left_.Children(item.x);
+    std::span<const NodeIndex> right_children = right_.Children(item.y);
     size_t first_child = tree.nodes.size();
     for (size_t k = 0; k < left_children.size(); ++k) {
       AddDeltaNode(tree, DeltaKind::kIdentity, left_children[k], right_children[k], item.delta);
@@ -552,8 +571,8 @@ TreeMatch Matcher::Match() {
     if (is_root) result.cost = cost;
     is_root = false;
 
-    const std::vector<NodeIndex>& left_children = oracle_.Children(Side::kLeft, pair.x);
-    const std::vector<NodeIndex>& right_children = oracle_.Children(Side::kRight, pair.y);
+    std::span<const NodeIndex> left_children = left_.Children(pair.x);
+    std::span<const NodeIndex> right_children = right_.Children(pair.y);
     operations.clear();
     size_t i = left_children.size();
     size_t j = right_children.size();
