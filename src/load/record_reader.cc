@@ -466,30 +466,19 @@ bool RecordReader::ReadPosition(uint32_t value, Position* position) {
   return true;
 }
 
-// A reader per thread, since constructing one allocates. Its scratch space (tape, stacks) grows to
-// the biggest record it has read; after a big record it is given back, so that a thread that
-// reads an occasional multi-MB record does not hold that much memory for the rest of the run.
-constexpr size_t kKeepScratchBelowBytes = size_t{1} << 20;
-
-template <class Read>
-bool WithThreadReader(std::string_view line, const Read& read) {
-  thread_local std::unique_ptr<RecordReader> reader;
-  if (reader == nullptr) reader = std::make_unique<RecordReader>();
-  bool ok = read(*reader);
-  if (line.size() >= kKeepScratchBelowBytes) reader.reset();
-  return ok;
+RecordReader& ThreadReader() {
+  thread_local RecordReader reader;
+  return reader;
 }
 
 }  // namespace
 
 bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error) {
-  return WithThreadReader(
-      line, [&](RecordReader& reader) { return reader.Read(line, header, nullptr, error); });
+  return ThreadReader().Read(line, header, nullptr, error);
 }
 
 bool ParseRecordTrees(std::string_view line, RecordTrees* trees, RecordError* error) {
-  return WithThreadReader(
-      line, [&](RecordReader& reader) { return reader.Read(line, nullptr, trees, error); });
+  return ThreadReader().Read(line, nullptr, trees, error);
 }
 
 }  // namespace profdiff
