@@ -18,13 +18,18 @@ namespace profdiff {
 // (one per inlined hot call) with a record of several MB. So a parent that many planned loads
 // will read is parsed once and kept until the last of them (within a budget of nodes); a parent
 // of only a few loads is parsed each time, which keeps memory flat where reparsing is cheap.
+struct FragmentParent {
+  RecordTrees trees;
+  std::vector<NodeIndex> optimization_preorder;  // computed once for all its fragments
+};
+
 class FragmentParentCache {
  public:
   // Declares a future load of `fragment` (before any load).
   void PlanLoad(const Experiment& experiment, CompilationIndex fragment);
   // The raw trees of unit `parent`.
-  absl::StatusOr<std::shared_ptr<const RecordTrees>> Get(const Experiment& experiment,
-                                                         CompilationIndex parent);
+  absl::StatusOr<std::shared_ptr<const FragmentParent>> Get(const Experiment& experiment,
+                                                            CompilationIndex parent);
 
  private:
   using Key = std::pair<const Experiment*, CompilationIndex>;
@@ -32,7 +37,7 @@ class FragmentParentCache {
     int planned = 0;    // loads declared
     int remaining = 0;  // loads still to come
     std::once_flag once;
-    absl::StatusOr<std::shared_ptr<const RecordTrees>> trees = absl::UnknownError("not loaded");
+    absl::StatusOr<std::shared_ptr<const FragmentParent>> parent = absl::UnknownError("not loaded");
     size_t nodes = 0;  // counted in nodes_ while kept
   };
   static constexpr int kMinLoadsToKeep = 8;
@@ -56,8 +61,10 @@ absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
 
 // The fragment trees of §8.2, from the parent's raw trees.
 // With `remove_detailed_phases`, the phases RemoveDetailedPhases would remove are left out.
+// `optimization_preorder`, when given, is the preorder of the parent's optimization tree.
 RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
-                                 const Path& inlining_path, bool remove_detailed_phases = false);
+                                 const Path& inlining_path, bool remove_detailed_phases = false,
+                                 const std::vector<NodeIndex>* optimization_preorder = nullptr);
 
 }  // namespace profdiff
 

@@ -10,7 +10,8 @@
 namespace profdiff {
 
 RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
-                                 const Path& inlining_path, bool remove_detailed_phases) {
+                                 const Path& inlining_path, bool remove_detailed_phases,
+                                 const std::vector<NodeIndex>* optimization_preorder) {
   RecordTrees fragment;
   const InliningTree& source = parent.inlining_tree;
   NodeIndex start = source.root;
@@ -37,7 +38,12 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
   const OptimizationTree& optimizations = parent.optimization_tree;
   std::vector<NodeIndex> new_index(optimizations.nodes.size(), kNoNode);
   fragment.optimization_tree.nodes.reserve(optimizations.nodes.size());
-  for (NodeIndex n : optimizations.Preorder()) {
+  std::vector<NodeIndex> computed_preorder;
+  if (optimization_preorder == nullptr) {
+    computed_preorder = optimizations.Preorder();
+    optimization_preorder = &computed_preorder;
+  }
+  for (NodeIndex n : *optimization_preorder) {
     const OptimizationTreeNode& node = optimizations.node(n);
     NodeIndex new_parent = node.parent == kNoNode ? kNoNode : new_index[node.parent];
     if (node.parent != kNoNode && new_parent == kNoNode) continue;  // inside a removed phase
@@ -72,15 +78,18 @@ void FragmentParentCache::PlanLoad(const Experiment& experiment, CompilationInde
   ++entry->remaining;
 }
 
-absl::StatusOr<std::shared_ptr<const RecordTrees>> FragmentParentCache::Get(
+absl::StatusOr<std::shared_ptr<const FragmentParent>> FragmentParentCache::Get(
     const Experiment& experiment, CompilationIndex parent) {
   const Key key(&experiment, parent);
-  auto parse = [&]() -> absl::StatusOr<std::shared_ptr<const RecordTrees>> {
+  auto parse = [&]() -> absl::StatusOr<std::shared_ptr<const FragmentParent>> {
     const OptimizationLog& log = experiment.log();
     absl::StatusOr<RecordTrees> parsed =
         LoadUnitTrees(log, log.units[experiment.compilation(parent).unit_record], experiment.id());
     if (!parsed.ok()) return parsed.status();
-    return std::make_shared<const RecordTrees>(std::move(*parsed));
+    auto loaded = std::make_shared<FragmentParent>();
+    loaded->trees = std::move(*parsed);
+    loaded->optimization_preorder = loaded->trees.optimization_tree.Preorder();
+    return loaded;
   };
   std::shared_ptr<Entry> entry;
   {
@@ -100,11 +109,11 @@ absl::StatusOr<std::shared_ptr<const RecordTrees>> FragmentParentCache::Get(
   if (entry == nullptr) return parse();
   bool parsed_here = false;
   std::call_once(entry->once, [&] {
-    entry->trees = parse();
+    entry->parent = parse();
     parsed_here = true;
   });
-  if (parsed_here && entry->trees.ok()) {
-    const RecordTrees& trees = **entry->trees;
+  if (parsed_here && entry->parent.ok()) {
+    const RecordTrees& trees = (*entry->parent)->trees;
     size_t nodes = trees.inlining_tree.nodes.size() + trees.optimization_tree.nodes.size();
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = entries_.find(key);
@@ -117,7 +126,7 @@ absl::StatusOr<std::shared_ptr<const RecordTrees>> FragmentParentCache::Get(
       }
     }
   }
-  return entry->trees;
+  return entry->parent;
 }
 
 namespace {
@@ -135,9 +144,10 @@ absl::StatusOr<RecordTrees> LoadTrees(const Experiment& experiment, CompilationI
     if (!parent.ok()) return parent.status();
     return ExtractFragmentTrees(*parent, c.child_path, c.inlining_path, remove_detailed_phases);
   }
-  absl::StatusOr<std::shared_ptr<const RecordTrees>> parent = parents->Get(experiment, c.parent);
+  absl::StatusOr<std::shared_ptr<const FragmentParent>> parent = parents->Get(experiment, c.parent);
   if (!parent.ok()) return parent.status();
-  return ExtractFragmentTrees(**parent, c.child_path, c.inlining_path, remove_detailed_phases);
+  return ExtractFragmentTrees((*parent)->trees, c.child_path, c.inlining_path,
+                              remove_detailed_phases, &(*parent)->optimization_preorder);
 }
 
 }  // namespace

@@ -88,8 +88,9 @@ int CompareOptimizationNodes(const OptimizationTreeNode& a, const OptimizationTr
   return CompareProperties(a.properties, b.properties);
 }
 
+// Each node's children are sorted on their own, so nodes are visited in index order.
 void SortInliningTree(InliningTree& tree) {
-  for (NodeIndex n : tree.Preorder()) {
+  for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
     auto& children = tree.node(n).children;
     std::stable_sort(children.begin(), children.end(), [&](NodeIndex x, NodeIndex y) {
       return CompareInliningNodes(tree.node(x), tree.node(y)) < 0;
@@ -100,7 +101,7 @@ void SortInliningTree(InliningTree& tree) {
 void RemoveDetailedPhases(OptimizationTree& tree) {
   if (tree.empty()) return;
   bool removed = false;
-  for (NodeIndex n : tree.Preorder()) {
+  for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {  // the order does not matter here
     auto& children = tree.node(n).children;
     auto end = std::remove_if(children.begin(), children.end(), [&](NodeIndex c) {
       const OptimizationTreeNode& child = tree.node(c);
@@ -125,8 +126,9 @@ void RemoveDetailedPhases(OptimizationTree& tree) {
   tree = std::move(compact);
 }
 
+// Each phase's children are sorted on their own, so nodes are visited in index order.
 void SortUnorderedPhases(OptimizationTree& tree) {
-  for (NodeIndex n : tree.Preorder()) {
+  for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
     OptimizationTreeNode& node = tree.node(n);
     if (!node.is_phase || !IsUnorderedPhase(node.name)) continue;
     std::stable_sort(node.children.begin(), node.children.end(), [&](NodeIndex x, NodeIndex y) {
