@@ -393,6 +393,47 @@ TEST_F(OptimizationLogTest, LineReaderAcrossChunkBoundaries) {
   }
 }
 
+// A line that holds a NUL byte may come back cut after its first NUL (no JSON text goes past a
+// NUL, so validation ends the same); one that grows well past the cut limit while being read
+// must, so that memory stays bounded. Every other line, and every offset, is as without the
+// limit.
+TEST_F(OptimizationLogTest, LineReaderCutsLongLinesAtTheFirstNul) {
+  const std::string nul(1, '\0');
+  const std::string huge_nul_line = "{\"a\":" + nul + std::string(10000, 'x') + nul + "y\r";
+  const std::string text = "first\n" + huge_nul_line + "\n" + "ab" + nul + "c\n" +
+                           std::string(30, 'z') + "\r\n" + nul + nul + nul + std::string(20, '-') +
+                           "\nlast\n" + std::string(25, 'q') + nul + std::string(9000, 'q');
+  const std::vector<std::pair<uint64_t, std::string>> full = ExpectedLines(text);
+  ASSERT_EQ(full.size(), 7u);
+  for (size_t chunk : {size_t{1}, size_t{3}, size_t{16}, size_t{1} << 20}) {
+    Write("lines", text);
+    int fd = open((dir_ + "/lines").c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    LogLineReader reader(fd, chunk, /*cut_nul_lines_above=*/12);
+    std::vector<std::pair<uint64_t, std::string>> lines;
+    std::string_view line;
+    uint64_t offset = 0;
+    while (reader.Next(&line, &offset) == LogLineReader::Result::kLine) {
+      lines.emplace_back(offset, std::string(line));
+    }
+    close(fd);
+    ASSERT_EQ(lines.size(), full.size()) << "chunk " << chunk;
+    for (size_t k = 0; k < full.size(); ++k) {
+      EXPECT_EQ(lines[k].first, full[k].first) << "chunk " << chunk << ", line " << k;
+      const std::string& whole = full[k].second;
+      size_t first_nul = whole.find('\0');
+      if (lines[k].second == whole) continue;
+      ASSERT_NE(first_nul, std::string::npos) << "chunk " << chunk << ", line " << k;
+      EXPECT_EQ(lines[k].second, whole.substr(0, first_nul + 1))
+          << "chunk " << chunk << ", line " << k;
+    }
+    if (chunk < 1000) {  // read in small pieces: the long lines must have been cut
+      EXPECT_EQ(lines[1].second, "{\"a\":" + nul) << "chunk " << chunk;
+      EXPECT_EQ(lines[6].second, std::string(25, 'q') + nul) << "chunk " << chunk;
+    }
+  }
+}
+
 TEST_F(OptimizationLogTest, LineReaderReportsReadErrors) {
   int fd = open(dir_.c_str(), O_RDONLY);  // reading a directory fails with EISDIR
   ASSERT_GE(fd, 0);

@@ -7,8 +7,10 @@
 
 namespace profdiff {
 
-LogLineReader::LogLineReader(int fd, size_t chunk_size)
-    : fd_(fd), chunk_size_(chunk_size == 0 ? 1 : chunk_size) {}
+LogLineReader::LogLineReader(int fd, size_t chunk_size, size_t cut_nul_lines_above)
+    : fd_(fd),
+      chunk_size_(chunk_size == 0 ? 1 : chunk_size),
+      cut_nul_lines_above_(cut_nul_lines_above) {}
 
 LogLineReader::Result LogLineReader::Next(std::string_view* line, uint64_t* offset) {
   while (true) {
@@ -22,12 +24,35 @@ LogLineReader::Result LogLineReader::Next(std::string_view* line, uint64_t* offs
       *offset = buffer_offset_ + begin_;
       begin_ += newline != nullptr ? length + 1 : length;
       scanned_ = 0;
-      if (length > 0 && start[length - 1] == '\r') --length;
+      if (cut_) {
+        length = first_nul_ + 1;
+        buffer_offset_ += dropped_;  // the bytes from begin_ on sit that much further in the file
+      } else if (length > 0 && start[length - 1] == '\r') {
+        --length;
+      }
+      first_nul_ = kNone;
+      nul_scanned_ = 0;
+      cut_ = false;
+      dropped_ = 0;
       *line = std::string_view(start, length);
       return Result::kLine;
     }
     if (at_end_) return Result::kEnd;
     scanned_ = available;
+    if (available > cut_nul_lines_above_) {
+      if (first_nul_ == kNone) {
+        const void* nul = std::memchr(start + nul_scanned_, '\0', available - nul_scanned_);
+        nul_scanned_ = available;
+        if (nul != nullptr) first_nul_ = static_cast<const char*>(nul) - start;
+      }
+      if (first_nul_ != kNone && available > first_nul_ + 1) {
+        // None of the dropped bytes is a '\n' (they were scanned): the line goes on.
+        dropped_ += available - (first_nul_ + 1);
+        end_ = begin_ + first_nul_ + 1;
+        scanned_ = nul_scanned_ = first_nul_ + 1;
+        cut_ = true;
+      }
+    }
     Fill();
   }
 }

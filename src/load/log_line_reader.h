@@ -13,12 +13,19 @@ namespace profdiff {
 // Lines end at '\n'; one '\r' directly before it, or at the very end of the file, is not part
 // of the line (README "Decisions": CRLF files). A final line without terminator is a line; a
 // terminator at the very end does not start another one.
+//
+// One exception keeps memory bounded on the tail of NUL bytes that a crashed run leaves in a
+// preallocated file: once a line that is still being read has grown past `cut_nul_lines_above`
+// bytes and holds a NUL byte, only its part up to and including the first NUL is kept (and
+// returned); the rest is read and dropped. No JSON text goes past a NUL byte, so such a line is
+// invalid at or before that NUL either way, with the same error.
 class LogLineReader {
  public:
   enum class Result { kLine, kEnd, kError };
 
   // Does not take ownership of `fd`.
-  explicit LogLineReader(int fd, size_t chunk_size = size_t{1} << 20);
+  explicit LogLineReader(int fd, size_t chunk_size = size_t{1} << 20,
+                         size_t cut_nul_lines_above = size_t{16} << 20);
 
   // On kLine, `*line` (valid until the next call) is the line's content and `*offset` the byte
   // offset of its first character in the file. On kError, error() is the errno value.
@@ -30,8 +37,11 @@ class LogLineReader {
   // Reads more of the file after the unread bytes; sets at_end_ (and error_ on failure).
   void Fill();
 
+  static constexpr size_t kNone = SIZE_MAX;
+
   int fd_;
   size_t chunk_size_;
+  size_t cut_nul_lines_above_;
   std::vector<char> buffer_;
   size_t begin_ = 0;            // first unread byte
   size_t end_ = 0;              // end of the bytes read so far
@@ -39,6 +49,12 @@ class LogLineReader {
   uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
   bool at_end_ = false;
   int error_ = 0;
+  // The current line, when long: its first NUL byte (from begin_), how far it was searched for,
+  // and once the line is cut, how many of its bytes were dropped after that NUL.
+  size_t first_nul_ = kNone;
+  size_t nul_scanned_ = 0;
+  bool cut_ = false;
+  uint64_t dropped_ = 0;
 };
 
 }  // namespace profdiff
