@@ -83,6 +83,12 @@ RecordError Invalid(std::string_view line) {
   EXPECT_EQ(build_error.message, error.message) << line.substr(0, 300);
   EXPECT_TRUE(trees.inlining_tree.empty());
   EXPECT_TRUE(trees.optimization_tree.nodes.empty());
+  // Building only the inlining tree still checks the whole record.
+  RecordError inlining_only_error;
+  EXPECT_FALSE(ParseRecordTrees(line, &trees, &inlining_only_error, TreeParts::kInliningTreeOnly))
+      << line.substr(0, 300);
+  EXPECT_EQ(inlining_only_error.column, error.column) << line.substr(0, 300);
+  EXPECT_EQ(inlining_only_error.message, error.message) << line.substr(0, 300);
   return error;
 }
 
@@ -230,6 +236,29 @@ TEST(RecordReaderTest, OptimizationTreeShapeAndFields) {
   const OptimizationTreeNode& second = tree.node(root.children[1]);
   EXPECT_EQ(second.position, (Position{{"b.B.n()", 2}, {"a.A.m()", -1}}));
   EXPECT_THAT(PropertyTexts(second), ElementsAre("k=1"));
+}
+
+TEST(RecordReaderTest, InliningTreeOnlyLeavesTheOptimizationTreeEmpty) {
+  std::string root(kLeaf);
+  root.pop_back();
+  std::string line =
+      Record(root + R"j(,"invokes":[)j" + Node(R"j("methodName":"b.B.n()")j", "4") + "]}",
+             R"j({"phaseName":"RootPhase","optimizations":[)j" +
+                 Optimization(R"j("position":{"a.A.m()":3})j") + "]}");
+  RecordTrees all = Parse(line);
+  RecordTrees inlining_only;
+  RecordError error;
+  ASSERT_TRUE(ParseRecordTrees(line, &inlining_only, &error, TreeParts::kInliningTreeOnly));
+  EXPECT_TRUE(inlining_only.optimization_tree.empty());
+  EXPECT_TRUE(inlining_only.optimization_tree.nodes.empty());
+  EXPECT_EQ(all.optimization_tree.nodes.size(), 2u);
+  ASSERT_EQ(inlining_only.inlining_tree.nodes.size(), all.inlining_tree.nodes.size());
+  for (NodeIndex n = 0; n < all.inlining_tree.nodes.size(); ++n) {
+    EXPECT_EQ(inlining_only.inlining_tree.node(n).method_name,
+              all.inlining_tree.node(n).method_name);
+    EXPECT_EQ(inlining_only.inlining_tree.node(n).bci, all.inlining_tree.node(n).bci);
+    EXPECT_EQ(inlining_only.inlining_tree.node(n).children, all.inlining_tree.node(n).children);
+  }
 }
 
 TEST(RecordReaderTest, KeysInAnyOrderAndUnknownKeysIgnored) {

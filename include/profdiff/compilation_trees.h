@@ -53,6 +53,11 @@ class FragmentParentCache {
 absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment, CompilationIndex compilation,
                                          FragmentParentCache* parents = nullptr);
 
+// The raw inlining tree of unit `unit` (the optimization tree is left empty), for the passes
+// that look only at inlining decisions (JIT-profile marking, fragment creation).
+absl::StatusOr<RecordTrees> LoadUnitInliningTree(const Experiment& experiment,
+                                                 CompilationIndex unit);
+
 // LoadRawTrees followed by the preprocessing the options ask for (§7).
 absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
                                                   CompilationIndex compilation,

@@ -46,7 +46,7 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
 // Re-reads the record of `unit` and builds its trees. Fails only if the file changed or
 // vanished since it was loaded.
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
-                                          int experiment_id);
+                                          int experiment_id, TreeParts parts = TreeParts::kAll);
 
 }  // namespace profdiff
 

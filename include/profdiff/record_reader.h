@@ -36,9 +36,14 @@ struct RecordError {
 // Returns true and fills `header` when the record is valid; otherwise fills `error`.
 bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error);
 
-// Parses a record that ValidateRecord accepted and builds its trees. Returns false (and fills
-// `error`) only if the record is invalid after all.
-bool ParseRecordTrees(std::string_view line, RecordTrees* trees, RecordError* error);
+// Which trees ParseRecordTrees builds (the whole record is checked either way).
+enum class TreeParts { kAll, kInliningTreeOnly };
+
+// Parses a record that ValidateRecord accepted and builds its trees (with kInliningTreeOnly the
+// optimization tree stays empty). Returns false (and fills `error`) only if the record is
+// invalid after all.
+bool ParseRecordTrees(std::string_view line, RecordTrees* trees, RecordError* error,
+                      TreeParts parts = TreeParts::kAll);
 
 }  // namespace profdiff
 

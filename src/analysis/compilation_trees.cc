@@ -157,6 +157,13 @@ absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment, Compilati
   return LoadTrees(experiment, compilation, parents, /*remove_detailed_phases=*/false);
 }
 
+absl::StatusOr<RecordTrees> LoadUnitInliningTree(const Experiment& experiment,
+                                                 CompilationIndex unit) {
+  const OptimizationLog& log = experiment.log();
+  return LoadUnitTrees(log, log.units[experiment.compilation(unit).unit_record], experiment.id(),
+                       TreeParts::kInliningTreeOnly);
+}
+
 absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
                                                   CompilationIndex compilation,
                                                   const Options& options,

@@ -43,7 +43,7 @@ absl::Status CreateFragments(Experiment& first, Experiment& second) {
         if (compilation.hot && !compilation.is_fragment) snapshot.push_back(c);
       }
       for (CompilationIndex unit : snapshot) {
-        absl::StatusOr<RecordTrees> trees = LoadRawTrees(*experiment, unit);
+        absl::StatusOr<RecordTrees> trees = LoadUnitInliningTree(*experiment, unit);
         if (!trees.ok()) return trees.status();
         const InliningTree& tree = trees->inlining_tree;
         for (NodeIndex n : tree.Preorder()) {

@@ -60,7 +60,7 @@ std::vector<CompilationIndex> HotCompilationsByPeriod(const Experiment& experime
 absl::Status MarkHotFromJitProfile(const Experiment& jit, const std::vector<Experiment*>& targets) {
   for (CompilationIndex unit : jit.UnitsInTableOrder()) {
     if (!jit.compilation(unit).hot) continue;
-    absl::StatusOr<RecordTrees> trees = LoadRawTrees(jit, unit);
+    absl::StatusOr<RecordTrees> trees = LoadUnitInliningTree(jit, unit);
     if (!trees.ok()) return trees.status();
     const InliningTree& tree = trees->inlining_tree;
     for (NodeIndex n : tree.Preorder()) {

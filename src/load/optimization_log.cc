@@ -243,7 +243,7 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
 }
 
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
-                                          int experiment_id) {
+                                          int experiment_id, TreeParts parts) {
   std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
   auto failure = [&](const std::string& reason) {
     return absl::DataLossError(
@@ -269,7 +269,7 @@ absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const Unit
   std::string_view record = RepairUtf8(line, &repaired) ? std::string_view(repaired) : line;
   RecordTrees trees;
   RecordError error;
-  if (!ParseRecordTrees(record, &trees, &error)) {
+  if (!ParseRecordTrees(record, &trees, &error, parts)) {
     return failure(absl::StrCat("the file changed since it was read: the record at byte offset ",
                                 unit.offset, " is invalid at column ", error.column, ": ",
                                 error.message));

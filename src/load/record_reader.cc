@@ -91,7 +91,8 @@ bool ReadInt32(std::string_view literal, int32_t* out) {
 // the spec reports.
 class RecordReader {
  public:
-  bool Read(std::string_view line, UnitHeader* header, RecordTrees* trees, RecordError* error);
+  bool Read(std::string_view line, UnitHeader* header, RecordTrees* trees, RecordError* error,
+            TreeParts parts);
 
  private:
   struct Task {
@@ -144,6 +145,7 @@ class RecordReader {
   RecordTape tape_;
   RecordError* error_ = nullptr;
   RecordTrees* trees_ = nullptr;  // null when only validating
+  TreeParts parts_ = TreeParts::kAll;
   std::vector<Task> stack_;
   std::vector<Member> members_;
   MemberCollapser collapser_;
@@ -183,7 +185,8 @@ void RecordReader::PushChildren(uint32_t array, NodeIndex parent) {
 }
 
 bool RecordReader::Read(std::string_view line, UnitHeader* header, RecordTrees* trees,
-                        RecordError* error) {
+                        RecordError* error, TreeParts parts) {
+  parts_ = parts;
   RecordError ignored;
   error_ = error != nullptr ? error : &ignored;
   trees_ = trees;
@@ -221,7 +224,12 @@ bool RecordReader::ReadRecord(std::string_view line, UnitHeader* header) {
   if (!RequireKind(slots, root, KeyId::kOptimizationTree, TokenKind::kObject, "an object", kUnit)) {
     return false;
   }
-  if (!ReadOptimizationTree(slots[static_cast<size_t>(KeyId::kOptimizationTree)])) return false;
+  // Checked in full even when it is not wanted: the record must still be valid.
+  RecordTrees* const trees = trees_;
+  if (parts_ == TreeParts::kInliningTreeOnly) trees_ = nullptr;
+  const bool read = ReadOptimizationTree(slots[static_cast<size_t>(KeyId::kOptimizationTree)]);
+  trees_ = trees;
+  if (!read) return false;
   if (header != nullptr) {
     header->method_name.assign(Text(tape_.header_method_name()));
     header->compilation_id.assign(Text(tape_.header_compilation_id()));
@@ -474,11 +482,12 @@ RecordReader& ThreadReader() {
 }  // namespace
 
 bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error) {
-  return ThreadReader().Read(line, header, nullptr, error);
+  return ThreadReader().Read(line, header, nullptr, error, TreeParts::kAll);
 }
 
-bool ParseRecordTrees(std::string_view line, RecordTrees* trees, RecordError* error) {
-  return ThreadReader().Read(line, nullptr, trees, error);
+bool ParseRecordTrees(std::string_view line, RecordTrees* trees, RecordError* error,
+                      TreeParts parts) {
+  return ThreadReader().Read(line, nullptr, trees, error, parts);
 }
 
 }  // namespace profdiff
