@@ -122,18 +122,18 @@ TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
     data.children.insert(data.children.end(), children.begin(), children.end());
   }
   bool hashing = oracle.HasLabelHash();
-  if (hashing) {
-    data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
-    data.label.assign(static_cast<size_t>(max_index) + 1, 0);
-  }
+  // With SameLabel, tree classes (ClassifyTrees) replace the structural hashes.
+  bool subtree_hashes = hashing && !oracle.HasSameLabel();
+  if (hashing) data.label.assign(static_cast<size_t>(max_index) + 1, 0);
+  if (subtree_hashes) data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
   // Reverse preorder visits every child before its parent.
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     std::span<const NodeIndex> children = data.Children(*it);
     uint32_t size = 1;
     for (NodeIndex child : children) size += data.size[child];
     data.size[*it] = size;
-    if (hashing) {
-      data.label[*it] = oracle.LabelHash(side, *it);
+    if (hashing) data.label[*it] = oracle.LabelHash(side, *it);
+    if (subtree_hashes) {
       uint64_t h = Mix(data.label[*it] + 0x9e3779b97f4a7c15ULL * (children.size() + 1));
       for (NodeIndex child : children) h = Mix(h ^ (data.hash[child] + (h << 6) + (h >> 2)));
       data.hash[*it] = h;
