@@ -107,18 +107,9 @@ std::optional<RecordTrees> ReadRecord(std::string_view line) {
 
 template <class Policy>
 DeltaTree MatchAndExpand(const Policy& policy, bool prune, int64_t* cost) {
-  TreeMatch match = MatchTreesWithCost(policy);
+  TreeMatch match = MatchPruneAndExpand(policy, prune);
   *cost = match.cost;
-  DeltaTree delta = std::move(match.delta);
-  if (prune) {
-    if constexpr (requires { policy.IsInfoNode(DeltaNode{}); }) {
-      delta = PruneIdentities(delta, [&](const DeltaNode& n) { return policy.IsInfoNode(n); });
-    } else {
-      delta = PruneIdentities(delta);
-    }
-  }
-  ExpandDeltaTree(policy, delta);
-  return delta;
+  return std::move(match.delta);
 }
 
 bool SmallEnough(const RecordTrees& trees) {

@@ -26,9 +26,7 @@
 // Typical use (the caller prints the "too big" message of output.md §7):
 //   InliningTreeEditPolicy policy(left_tree, right_tree);
 //   if (TreesTooBigToMatch(policy)) { ... }
-//   DeltaTree delta = MatchTrees(policy);
-//   if (prune) delta = PruneIdentities(delta);
-//   ExpandDeltaTree(policy, delta);
+//   TreeMatch match = MatchPruneAndExpand(policy, prune);   // match.delta is what is printed
 
 #include <concepts>
 #include <cstdint>
@@ -204,6 +202,24 @@ DeltaTree PruneIdentities(const DeltaTree& tree);
 template <TreeEditAdapter A>
 void ExpandDeltaTree(const A& adapter, DeltaTree& tree) {
   tree_matcher_internal::ExpandDeltaTree(tree_matcher_internal::AdapterOracle<A>(adapter), tree);
+}
+
+// The delta tree that comparisons print (algorithms.md §11.3-11.5): the matching, its identities
+// pruned when `prune` (keeping the info nodes of adapters that have IsInfoNode), then expanded.
+// `cost` is the edit distance of the matching.
+template <TreeEditAdapter A>
+TreeMatch MatchPruneAndExpand(const A& adapter, bool prune) {
+  TreeMatch match = MatchTreesWithCost(adapter);
+  if (prune) {
+    if constexpr (requires { adapter.IsInfoNode(DeltaNode{}); }) {
+      match.delta =
+          PruneIdentities(match.delta, [&](const DeltaNode& n) { return adapter.IsInfoNode(n); });
+    } else {
+      match.delta = PruneIdentities(match.delta);
+    }
+  }
+  ExpandDeltaTree(adapter, match.delta);
+  return match;
 }
 
 }  // namespace profdiff

@@ -19,15 +19,7 @@ void WriteMatching(LineWriter& out, const Policy& policy, const char* heading, c
     out.Line(too_big, 1);
     return;
   }
-  DeltaTree delta = MatchTrees(policy);
-  if (prune) {
-    if constexpr (requires { policy.IsInfoNode(DeltaNode{}); }) {
-      delta = PruneIdentities(delta, [&](const DeltaNode& n) { return policy.IsInfoNode(n); });
-    } else {
-      delta = PruneIdentities(delta);
-    }
-  }
-  ExpandDeltaTree(policy, delta);
+  const DeltaTree delta = MatchPruneAndExpand(policy, prune).delta;
   if (heading != nullptr) out.Line(heading, 1);
   out.set_level(level + (heading != nullptr ? 2 : 1));
   write_delta(delta);
