@@ -568,5 +568,47 @@ TEST(TreeMatcherTest, LargerRandomTreesMatchTheReference) {
   }
 }
 
+// Wide nodes whose children are runs of a few alike subtrees, like the inlinee phases under an
+// inlining phase: the matcher computes such runs of identical pairs in a tight loop.
+LabelTree WideTreeOfRuns(std::mt19937& random) {
+  LabelTree tree;
+  NodeIndex root = tree.Add("r");
+  int children = 20 + static_cast<int>(random() % 60);
+  for (int k = 0; k < children; ++k) {
+    NodeIndex child = tree.Add(random() % 5 == 0 ? "b" : "a", root);
+    switch (random() % 4) {
+      case 0:
+        break;
+      case 1:
+        tree.Add("p", child);
+        break;
+      case 2:
+        tree.Add("p", child);
+        tree.Add("q", child);
+        break;
+      default: {
+        NodeIndex inner = tree.Add("p", child);
+        tree.Add(random() % 3 == 0 ? "x" : "q", inner);
+        break;
+      }
+    }
+  }
+  return tree;
+}
+
+TEST(TreeMatcherTest, RunsOfIdenticalSubtreesMatchTheReference) {
+  std::mt19937 random(2026);
+  for (int round = 0; round < 60; ++round) {
+    LabelTree left = WideTreeOfRuns(random);
+    LabelTree right = WideTreeOfRuns(random);
+    std::string context = absl::StrCat("round ", round);
+    for (RelabelRule rule : {RelabelRule::kInfinite, RelabelRule::kArbitrary}) {
+      ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
+      ExpectSameAsReference(HashingAdapter(left, right, rule), context);
+    }
+    if (HasFatalFailure()) return;
+  }
+}
+
 }  // namespace
 }  // namespace profdiff

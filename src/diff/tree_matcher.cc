@@ -240,6 +240,21 @@ class Decisions {
   std::vector<uint8_t> bits_;
 };
 
+// One cell of a children DP: the cheapest of matching, inserting and deleting. With `decisions`,
+// also its backtracking decision, in the order of the §11.2 backtracking: insertion, then
+// deletion, then matching.
+inline int64_t BestCell(int64_t by_match, int64_t by_insert, int64_t by_delete,
+                        Decisions* decisions, size_t i, size_t j) {
+  const int64_t best = std::min({by_match, by_insert, by_delete});
+  if (decisions != nullptr) {
+    decisions->Set(i, j,
+                   by_insert == best   ? Decision::kInsert
+                   : by_delete == best ? Decision::kDelete
+                                       : Decision::kMatch);
+  }
+  return best;
+}
+
 class Matcher {
  public:
   explicit Matcher(const TreeMatchOracle& oracle)
@@ -268,6 +283,10 @@ class Matcher {
     bool capped_out = false;
     std::vector<int64_t> prev;
     std::vector<int64_t> cur;
+    // Per right child j-1: its subtree size, and its tree class when classified. Read at every
+    // cell, so kept next to the rows rather than looked up through the child index.
+    std::vector<int64_t> right_size;
+    std::vector<uint32_t> right_class;
   };
 
   // What is known about a child pair before descending into it.
@@ -398,10 +417,15 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
   size_t n = frame.right_children.size();
   frame.prev.resize(n + 1);
   frame.cur.resize(n + 1);
-  frame.prev[0] = base;
-  for (size_t j = 1; j <= n; ++j) {
-    frame.prev[j] = frame.prev[j - 1] + Size(Side::kRight, frame.right_children[j - 1]);
+  frame.right_size.resize(n);
+  for (size_t j = 0; j < n; ++j) frame.right_size[j] = Size(Side::kRight, frame.right_children[j]);
+  if (classified_) {
+    frame.right_class.resize(n);
+    for (size_t j = 0; j < n; ++j)
+      frame.right_class[j] = right_.tree_class[frame.right_children[j]];
   }
+  frame.prev[0] = base;
+  for (size_t j = 1; j <= n; ++j) frame.prev[j] = frame.prev[j - 1] + frame.right_size[j - 1];
   if (!frame.left_children.empty()) {
     frame.cur[0] = frame.prev[0] + Size(Side::kLeft, frame.left_children[0]);
   }
@@ -410,18 +434,10 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
 void Matcher::ComputeCell(Frame& frame, int64_t child_cost, bool record) {
   size_t i = frame.i;
   size_t j = frame.j;
-  int64_t by_match = frame.prev[j - 1] + child_cost;
-  int64_t by_insert = frame.cur[j - 1] + Size(Side::kRight, frame.right_children[j - 1]);
-  int64_t by_delete = frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]);
-  int64_t best = std::min({by_match, by_insert, by_delete});
-  frame.cur[j] = best;
-  if (record) {
-    // The order of the §11.2 backtracking: insertion, then deletion, then matching.
-    decisions_.Set(i, j,
-                   by_insert == best   ? Decision::kInsert
-                   : by_delete == best ? Decision::kDelete
-                                       : Decision::kMatch);
-  }
+  frame.cur[j] =
+      BestCell(frame.prev[j - 1] + child_cost, frame.cur[j - 1] + frame.right_size[j - 1],
+               frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]),
+               record ? &decisions_ : nullptr, i, j);
   frame.j = j + 1;
 }
 
@@ -442,6 +458,28 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
     while (frame.i <= m && !descended) {
       while (frame.j <= n) {
         NodeIndex a = left_children[frame.i - 1];
+        if (classified_) {
+          // Identical subtrees cost 0 (ProbePair would say the same, after a cache lookup).
+          // They make up nearly all cells of big DPs (runs of alike inlinee phases), so a run
+          // of them is computed here in one tight loop.
+          const uint32_t left_class = left_.tree_class[a];
+          const int64_t left_size = Size(Side::kLeft, a);
+          const size_t start = frame.j;
+          size_t j = start;
+          int64_t* cur = frame.cur.data();
+          const int64_t* prev = frame.prev.data();
+          Decisions* decisions = record_here ? &decisions_ : nullptr;
+          while (j <= n && frame.right_class[j - 1] == left_class) {
+            cur[j] = BestCell(prev[j - 1], cur[j - 1] + frame.right_size[j - 1],
+                              prev[j] + left_size, decisions, frame.i, j);
+            ++j;
+          }
+          if (j != start) {
+            frame.work += j - start;
+            frame.j = j;
+            continue;
+          }
+        }
         NodeIndex b = right_children[frame.j - 1];
         Probe probe = ProbePair(a, b, Size(Side::kLeft, a) + Size(Side::kRight, b));
         frame.work += probe.work;
