@@ -193,17 +193,19 @@ TEST(DeltaTreeTest, MatchPruneAndExpandIsWhatComparisonsPrint) {
   NodeIndex root = AddCall(left, "root", -1, kNoNode);
   NodeIndex a = AddCall(left, "a", 1, root);
   AddCall(left, "b", 2, a);
-  AddCall(left, "same", 5, root);
+  AddCall(left, "inner", 7, AddCall(left, "same", 5, root));
   InliningTree right;
   NodeIndex root2 = AddCall(right, "root", -1, kNoNode);
-  AddCall(right, "same", 5, root2);
+  AddCall(right, "inner", 7, AddCall(right, "same", 5, root2));
   InliningTreeEditPolicy policy(left, right);
 
   TreeMatch pruned = MatchPruneAndExpand(policy, /*prune=*/true);
   EXPECT_THAT(Lines(policy, pruned.delta), ElementsAre(". root", " - a", "  - b"));
   EXPECT_EQ(pruned.cost, 2);
+  // Unpruned, identical subtrees are spelled out.
   TreeMatch whole = MatchPruneAndExpand(policy, /*prune=*/false);
-  EXPECT_THAT(Lines(policy, whole.delta), ElementsAre(". root", " - a", "  - b", " . same"));
+  EXPECT_THAT(Lines(policy, whole.delta),
+              ElementsAre(". root", " - a", "  - b", " . same", "  . inner"));
   EXPECT_EQ(whole.cost, 2);
 }
 

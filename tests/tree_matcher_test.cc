@@ -610,5 +610,52 @@ TEST(TreeMatcherTest, RunsOfIdenticalSubtreesMatchTheReference) {
   }
 }
 
+// An adapter whose nodes named "b" are info nodes (like the optimization-context trees).
+class InfoAdapter : public ClassifyingAdapter {
+ public:
+  using ClassifyingAdapter::ClassifyingAdapter;
+  bool IsInfoNode(const DeltaNode& node) const {
+    NodeIndex n = node.left != kNoNode ? node.left : node.right;
+    Side side = node.left != kNoNode ? Side::kLeft : Side::kRight;
+    return tree(side).nodes[n].name == "b";
+  }
+};
+
+// The long way that MatchPruneAndExpand must agree with: the whole script, pruned, expanded.
+template <class Adapter>
+std::vector<std::string> PrunedAndExpandedScript(const Adapter& adapter) {
+  DeltaTree delta = MatchTrees(adapter);
+  if constexpr (requires { adapter.IsInfoNode(DeltaNode{}); }) {
+    delta = PruneIdentities(delta, [&](const DeltaNode& n) { return adapter.IsInfoNode(n); });
+  } else {
+    delta = PruneIdentities(delta);
+  }
+  ExpandDeltaTree(adapter, delta);
+  return Script(adapter, delta);
+}
+
+TEST(TreeMatcherTest, PruningWhileMatchingGivesThePrunedScript) {
+  // MatchPruneAndExpand leaves out the insides of identical subtrees; the result must be the
+  // same as pruning the whole script, info nodes included.
+  std::mt19937 random(7);
+  for (int round = 0; round < 400; ++round) {
+    LabelTree left = round % 2 == 0 ? WideTreeOfRuns(random) : RandomTree(random, 40, 2, 1);
+    LabelTree right = round % 2 == 0 ? WideTreeOfRuns(random) : RandomTree(random, 40, 2, 1);
+    std::string context = absl::StrCat("round ", round);
+    InfoAdapter info(left, right, RelabelRule::kInlining);
+    TreeMatch with_info = MatchPruneAndExpand(info, /*prune=*/true);
+    ASSERT_EQ(Script(info, with_info.delta), PrunedAndExpandedScript(info)) << context;
+    ASSERT_EQ(with_info.cost, TreeEditDistance(info)) << context;
+    ClassifyingAdapter plain(left, right, RelabelRule::kInfinite);
+    ASSERT_EQ(Script(plain, MatchPruneAndExpand(plain, /*prune=*/true).delta),
+              PrunedAndExpandedScript(plain))
+        << context;
+    HashingAdapter hashing(left, right, RelabelRule::kArbitrary);
+    ASSERT_EQ(Script(hashing, MatchPruneAndExpand(hashing, /*prune=*/true).delta),
+              PrunedAndExpandedScript(hashing))
+        << context;
+  }
+}
+
 }  // namespace
 }  // namespace profdiff

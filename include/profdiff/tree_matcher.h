@@ -145,7 +145,8 @@ class AdapterOracle final : public TreeMatchOracle {
   const A& adapter_;
 };
 
-TreeMatch MatchTrees(const TreeMatchOracle& oracle);
+// `identical_interiors`: see MatchPruneAndExpand.
+TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors = true);
 int64_t TreeEditDistance(const TreeMatchOracle& oracle);
 uint64_t CountTreeNodes(const TreeMatchOracle& oracle, Side side);
 void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree);
@@ -209,7 +210,12 @@ void ExpandDeltaTree(const A& adapter, DeltaTree& tree) {
 // `cost` is the edit distance of the matching.
 template <TreeEditAdapter A>
 TreeMatch MatchPruneAndExpand(const A& adapter, bool prune) {
-  TreeMatch match = MatchTreesWithCost(adapter);
+  // Pruning removes everything below the identity of two identical subtrees (its descendants are
+  // identities under a node that is not alive), so when pruning they are not built at all: in
+  // big trees they are most of the script.
+  TreeMatch match =
+      tree_matcher_internal::MatchTrees(tree_matcher_internal::AdapterOracle<A>(adapter),
+                                        /*identical_interiors=*/!prune);
   if (prune) {
     if constexpr (requires { adapter.IsInfoNode(DeltaNode{}); }) {
       match.delta =

@@ -267,7 +267,9 @@ class Matcher {
   }
 
   int64_t Distance();
-  TreeMatch Match();
+  // With `identical_interiors` false, the delta node of a pair of identical subtrees gets no
+  // children (its identities are all pruned anyway).
+  TreeMatch Match(bool identical_interiors);
 
  private:
   // The DP state of one node pair: rows `prev` (row i-1) and `cur` (row i), next cell (i, j).
@@ -568,7 +570,7 @@ int64_t Matcher::Distance() {
   return PairCost(x, y, equal ? 0 : oracle_.RelabelCost(x, y), kUncapped, /*record=*/false);
 }
 
-TreeMatch Matcher::Match() {
+TreeMatch Matcher::Match(bool identical_interiors) {
   TreeMatch result;
   DeltaTree& tree = result.delta;
   NodeIndex x = oracle_.Root(Side::kLeft);
@@ -600,7 +602,7 @@ TreeMatch Matcher::Match() {
     Pending pair = pending.back();
     pending.pop_back();
     if (pair.equal && MaybeIdentical(pair.x, pair.y) && Identical(pair.x, pair.y)) {
-      AddIdenticalSubtrees(pair.x, pair.y, pair.delta, tree);
+      if (identical_interiors) AddIdenticalSubtrees(pair.x, pair.y, pair.delta, tree);
       if (is_root) result.cost = 0;
       is_root = false;
       continue;
@@ -656,7 +658,9 @@ TreeMatch Matcher::Match() {
 
 }  // namespace
 
-TreeMatch MatchTrees(const TreeMatchOracle& oracle) { return Matcher(oracle).Match(); }
+TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors) {
+  return Matcher(oracle).Match(identical_interiors);
+}
 
 int64_t TreeEditDistance(const TreeMatchOracle& oracle) { return Matcher(oracle).Distance(); }
 
