@@ -43,28 +43,40 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
     computed_preorder = optimizations.Preorder();
     optimization_preorder = &computed_preorder;
   }
+  // Nodes are built in place (no temporaries), and a phase's child list is sized once for all
+  // its children: a fragment copies thousands of phases.
+  std::vector<OptimizationTreeNode>& nodes = fragment.optimization_tree.nodes;
   for (NodeIndex n : *optimization_preorder) {
     const OptimizationTreeNode& node = optimizations.node(n);
     NodeIndex new_parent = node.parent == kNoNode ? kNoNode : new_index[node.parent];
     if (node.parent != kNoNode && new_parent == kNoNode) continue;  // inside a removed phase
-    if (remove_detailed_phases && node.is_phase && node.parent != kNoNode &&
-        IsDetailedPhase(node.name)) {
-      continue;
-    }
     if (node.is_phase) {
-      OptimizationTreeNode phase;
-      phase.is_phase = true;
-      phase.name = node.name;
-      new_index[n] = fragment.optimization_tree.AddNode(std::move(phase), new_parent);
+      if (remove_detailed_phases && node.parent != kNoNode && IsDetailedPhase(node.name)) {
+        continue;
+      }
+    } else if (node.position.empty() || !IsPathPrefixOfPosition(inlining_path, node.position)) {
       continue;
     }
-    if (node.position.empty()) continue;
-    if (!IsPathPrefixOfPosition(inlining_path, node.position)) continue;
-    OptimizationTreeNode kept = node;
-    if (!inlining_path.empty()) {
-      kept.position.resize(node.position.size() - inlining_path.size() + 1);
+    const NodeIndex added = static_cast<NodeIndex>(nodes.size());
+    new_index[n] = added;
+    OptimizationTreeNode& copy = nodes.emplace_back();
+    copy.is_phase = node.is_phase;
+    copy.name = node.name;
+    copy.parent = new_parent;
+    if (node.is_phase) {
+      copy.children.reserve(node.children.size());
+    } else {
+      copy.event_name = node.event_name;
+      const size_t kept = inlining_path.empty() ? node.position.size()
+                                                : node.position.size() - inlining_path.size() + 1;
+      copy.position.assign(node.position.begin(), node.position.begin() + kept);
+      copy.properties = node.properties;
     }
-    new_index[n] = fragment.optimization_tree.AddNode(std::move(kept), new_parent);
+    if (new_parent == kNoNode) {
+      fragment.optimization_tree.root = added;
+    } else {
+      nodes[new_parent].children.push_back(added);
+    }
   }
   return fragment;
 }

@@ -47,9 +47,10 @@ bool IsPathPrefixOfPosition(const Path& prefix, const Position& position) {
   for (size_t i = 0; i < prefix.size(); ++i) {
     const PathElement& element = prefix[i];
     const PositionEntry& entry = position[k - i];
-    if (!element.name.has_value() || *element.name != entry.method) return false;
+    // The bcis first: cheaper than the names, and where most positions part from the path.
     const int32_t bci = i == 0 ? -1 : position[k - i + 1].bci;
     if (element.bci != -1 && bci != -1 && element.bci != bci) return false;
+    if (!element.name.has_value() || *element.name != entry.method) return false;
   }
   return true;
 }
