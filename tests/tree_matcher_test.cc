@@ -23,7 +23,7 @@ struct LabelTree {
   struct Node {
     std::string name;
     int kind = 0;
-    std::vector<NodeIndex> children;
+    ChildList children;
   };
   std::vector<Node> nodes;
   NodeIndex root = kNoNode;
@@ -60,7 +60,7 @@ class AdapterBase {
       : left_(left), right_(right), rule_(rule) {}
   const LabelTree& tree(Side side) const { return side == Side::kLeft ? left_ : right_; }
   NodeIndex Root(Side side) const { return tree(side).root; }
-  const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const {
+  const ChildList& Children(Side side, NodeIndex node) const {
     return tree(side).nodes[node].children;
   }
   bool Equal(NodeIndex l, NodeIndex r) const {
@@ -185,8 +185,8 @@ class ReferenceMatcher {
 
   template <class Adapter>
   static Result Edit(const Adapter& a, NodeIndex u, NodeIndex v, uint32_t depth) {
-    const std::vector<NodeIndex>& uc = a.Children(Side::kLeft, u);
-    const std::vector<NodeIndex>& vc = a.Children(Side::kRight, v);
+    const ChildList& uc = a.Children(Side::kLeft, u);
+    const ChildList& vc = a.Children(Side::kRight, v);
     size_t m = uc.size();
     size_t n = vc.size();
     bool eq = a.Equal(u, v);

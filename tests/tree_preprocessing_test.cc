@@ -113,8 +113,8 @@ TEST(SortInliningTreeTest, SortsEveryLevelStably) {
   NodeIndex g7 = AddInlining(tree, c9, {"g()", 7});
   NodeIndex g1 = AddInlining(tree, c9, {"g()", 1});
   SortInliningTree(tree);
-  EXPECT_EQ(tree.node(root).children, (std::vector<NodeIndex>{null2, a2, tie1, tie2, c9}));
-  EXPECT_EQ(tree.node(c9).children, (std::vector<NodeIndex>{g1, g7}));
+  EXPECT_EQ(tree.node(root).children, (ChildList{null2, a2, tie1, tie2, c9}));
+  EXPECT_EQ(tree.node(c9).children, (ChildList{g1, g7}));
 }
 
 TEST(SortInliningTreeTest, PreprocessingHonoursTheOption) {
@@ -125,10 +125,10 @@ TEST(SortInliningTreeTest, PreprocessingHonoursTheOption) {
   Options options;
   options.sort_inlining_tree = false;
   PreprocessInliningTree(tree, options);
-  EXPECT_EQ(tree.node(root).children, (std::vector<NodeIndex>{b, a}));
+  EXPECT_EQ(tree.node(root).children, (ChildList{b, a}));
   options.sort_inlining_tree = true;
   PreprocessInliningTree(tree, options);
-  EXPECT_EQ(tree.node(root).children, (std::vector<NodeIndex>{a, b}));
+  EXPECT_EQ(tree.node(root).children, (ChildList{a, b}));
 }
 
 // --- §7.2 step 1: detailed phases ----------------------------------------------------------------
@@ -347,7 +347,7 @@ TEST(SortUnorderedPhasesTest, SortKeepsOrderOfEqualOptimizations) {
   NodeIndex int_one = AddOptimization(tree, root, "A", "e", {}, {Prop("k", "1", "i1;")});
   NodeIndex first = AddOptimization(tree, root, "A", "a", {{"r", 1}});
   SortUnorderedPhases(tree);
-  EXPECT_EQ(tree.node(root).children, (std::vector<NodeIndex>{first, string_one, int_one}));
+  EXPECT_EQ(tree.node(root).children, (ChildList{first, string_one, int_one}));
 }
 
 // Properties parsed from a record: 10 sorts before 9, and Example 1's phase.

@@ -39,7 +39,7 @@ class InliningTreeEditPolicy {
   const InliningTree& tree(Side side) const { return side == Side::kLeft ? left_ : right_; }
 
   NodeIndex Root(Side side) const { return tree(side).root; }
-  const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const {
+  const ChildList& Children(Side side, NodeIndex node) const {
     return tree(side).node(node).children;
   }
   bool Equal(NodeIndex left, NodeIndex right) const {
@@ -66,7 +66,7 @@ class OptimizationTreeEditPolicy {
   const OptimizationTree& tree(Side side) const { return side == Side::kLeft ? left_ : right_; }
 
   NodeIndex Root(Side side) const { return tree(side).root; }
-  const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const {
+  const ChildList& Children(Side side, NodeIndex node) const {
     return tree(side).node(node).children;
   }
   bool Equal(NodeIndex left, NodeIndex right) const {
@@ -98,7 +98,7 @@ class OptimizationContextTreeEditPolicy {
   }
 
   NodeIndex Root(Side side) const { return tree(side).root; }
-  const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const {
+  const ChildList& Children(Side side, NodeIndex node) const {
     return tree(side).node(node).children;
   }
   bool Equal(NodeIndex left, NodeIndex right) const {

@@ -22,7 +22,7 @@ struct OctNode {
   NodeIndex ref = kNoNode;  // index in the inlining / optimization tree
   std::string text;         // info nodes only
   NodeIndex parent = kNoNode;
-  std::vector<NodeIndex> children;
+  ChildList children;
 };
 
 // The tree does not own the trees it refers to: they must outlive it.

@@ -18,7 +18,7 @@ struct OptimizationTreeNode {
   Position position;       // optimizations only; keys have their multi-method key stripped
   Properties properties;   // optimizations only
   NodeIndex parent = kNoNode;
-  std::vector<NodeIndex> children;  // phases only
+  ChildList children;  // phases only
 };
 
 // Arena-stored optimization tree (see InliningTree). The root is a phase (normally RootPhase).

@@ -7,7 +7,7 @@
 //
 // An adapter (`TreeEditAdapter`) provides, as const members:
 //   NodeIndex Root(Side side);                       // kNoNode = empty tree
-//   const std::vector<NodeIndex>& Children(Side side, NodeIndex node);
+//   const ChildList& Children(Side side, NodeIndex node);
 //   bool Equal(NodeIndex left, NodeIndex right);      // identity vs relabel
 //   int64_t RelabelCost(NodeIndex left, NodeIndex right);  // asked only when !Equal; >= 0
 // and optionally
@@ -58,7 +58,7 @@ struct DeltaNode {
   NodeIndex right = kNoNode;
   uint32_t depth = 0;
   NodeIndex parent = kNoNode;
-  std::vector<NodeIndex> children;
+  ChildList children;
 };
 
 struct DeltaTree {
@@ -67,6 +67,8 @@ struct DeltaTree {
   bool empty() const { return root == kNoNode; }
   // Node indices in preorder, which is the order of the edit script (iterative).
   std::vector<NodeIndex> Preorder() const;
+  // Appends a node as the last child of `parent` (kNoNode: no parent; `root` is not set).
+  NodeIndex Add(DeltaKind kind, NodeIndex left, NodeIndex right, uint32_t depth, NodeIndex parent);
 };
 
 // The delta tree of a matching together with the edit distance (the cost of the script).
@@ -78,7 +80,7 @@ struct TreeMatch {
 template <class A>
 concept TreeEditAdapter = requires(const A& a, Side side, NodeIndex node) {
   { a.Root(side) } -> std::convertible_to<NodeIndex>;
-  { a.Children(side, node) } -> std::same_as<const std::vector<NodeIndex>&>;
+  { a.Children(side, node) } -> std::same_as<const ChildList&>;
   { a.Equal(node, node) } -> std::convertible_to<bool>;
   { a.RelabelCost(node, node) } -> std::convertible_to<int64_t>;
 };
@@ -103,7 +105,7 @@ class TreeMatchOracle {
  public:
   virtual ~TreeMatchOracle() = default;
   virtual NodeIndex Root(Side side) const = 0;
-  virtual const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const = 0;
+  virtual const ChildList& Children(Side side, NodeIndex node) const = 0;
   virtual bool Equal(NodeIndex left, NodeIndex right) const = 0;
   virtual int64_t RelabelCost(NodeIndex left, NodeIndex right) const = 0;
   virtual bool HasLabelHash() const = 0;
@@ -117,7 +119,7 @@ class AdapterOracle final : public TreeMatchOracle {
  public:
   explicit AdapterOracle(const A& adapter) : adapter_(adapter) {}
   NodeIndex Root(Side side) const override { return adapter_.Root(side); }
-  const std::vector<NodeIndex>& Children(Side side, NodeIndex node) const override {
+  const ChildList& Children(Side side, NodeIndex node) const override {
     return adapter_.Children(side, node);
   }
   bool Equal(NodeIndex left, NodeIndex right) const override { return adapter_.Equal(left, right); }

@@ -11,6 +11,21 @@ namespace profdiff {
 
 std::vector<NodeIndex> DeltaTree::Preorder() const { return ArenaPreorder(nodes, root); }
 
+NodeIndex DeltaTree::Add(DeltaKind kind, NodeIndex left, NodeIndex right, uint32_t depth,
+                         NodeIndex parent) {
+  const NodeIndex index = static_cast<NodeIndex>(nodes.size());
+  // Built in place: cheaper, and moving a node whose inline child list is empty trips GCC 12's
+  // maybe-uninitialized warning inside absl::InlinedVector.
+  DeltaNode& node = nodes.emplace_back();
+  node.kind = kind;
+  node.left = left;
+  node.right = right;
+  node.depth = depth;
+  node.parent = parent;
+  if (parent != kNoNode) nodes[parent].children.push_back(index);
+  return index;
+}
+
 DeltaTree PruneIdentities(const DeltaTree& tree,
                           absl::FunctionRef<bool(const DeltaNode&)> is_info) {
   DeltaTree pruned;
@@ -38,16 +53,7 @@ DeltaTree PruneIdentities(const DeltaTree& tree,
       if (parent == kNoNode) continue;  // an ancestor was removed
       if (!alive[old] && !(alive[node.parent] && is_info(node))) continue;
     }
-    NodeIndex index = static_cast<NodeIndex>(pruned.nodes.size());
-    new_index[old] = index;
-    DeltaNode copy;
-    copy.kind = node.kind;
-    copy.left = node.left;
-    copy.right = node.right;
-    copy.depth = node.depth;
-    copy.parent = parent;
-    pruned.nodes.push_back(std::move(copy));
-    if (parent != kNoNode) pruned.nodes[parent].children.push_back(index);
+    new_index[old] = pruned.Add(node.kind, node.left, node.right, node.depth, parent);
   }
   pruned.root = 0;
   return pruned;
@@ -76,15 +82,8 @@ void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree) {
     NodeIndex original = deletion ? tree.nodes[node].left : tree.nodes[node].right;
     uint32_t depth = tree.nodes[node].depth + 1;
     for (NodeIndex child : oracle.Children(deletion ? Side::kLeft : Side::kRight, original)) {
-      NodeIndex index = static_cast<NodeIndex>(tree.nodes.size());
-      DeltaNode expanded;
-      expanded.kind = kind;
-      (deletion ? expanded.left : expanded.right) = child;
-      expanded.depth = depth;
-      expanded.parent = node;
-      tree.nodes.push_back(std::move(expanded));
-      tree.nodes[node].children.push_back(index);
-      stack.push_back(index);
+      stack.push_back(deletion ? tree.Add(kind, child, kNoNode, depth, node)
+                               : tree.Add(kind, kNoNode, child, depth, node));
     }
   }
 }

@@ -76,7 +76,7 @@ std::vector<NodeIndex> TreePreorder(const TreeMatchOracle& oracle, Side side,
     stack.pop_back();
     order.push_back(node);
     *max_index = std::max(*max_index, node);
-    const std::vector<NodeIndex>& children = oracle.Children(side, node);
+    const ChildList& children = oracle.Children(side, node);
     for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
   }
   return order;
@@ -116,7 +116,7 @@ TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
   data.child_count.assign(static_cast<size_t>(max_index) + 1, 0);
   data.children.reserve(order.size());
   for (NodeIndex node : order) {
-    const std::vector<NodeIndex>& children = oracle.Children(side, node);
+    const ChildList& children = oracle.Children(side, node);
     data.child_offset[node] = static_cast<uint32_t>(data.children.size());
     data.child_count[node] = static_cast<uint32_t>(children.size());
     data.children.insert(data.children.end(), children.begin(), children.end());
@@ -523,18 +523,7 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
 
 NodeIndex Matcher::AddDeltaNode(DeltaTree& tree, DeltaKind kind, NodeIndex left, NodeIndex right,
                                 NodeIndex parent) {
-  NodeIndex index = static_cast<NodeIndex>(tree.nodes.size());
-  DeltaNode node;
-  node.kind = kind;
-  node.left = left;
-  node.right = right;
-  node.parent = parent;
-  if (parent != kNoNode) {
-    node.depth = tree.nodes[parent].depth + 1;
-    tree.nodes[parent].children.push_back(index);
-  }
-  tree.nodes.push_back(std::move(node));
-  return index;
+  return tree.Add(kind, left, right, parent == kNoNode ? 0 : tree.nodes[parent].depth + 1, parent);
 }
 
 // The script of two identical subtrees: identities between corresponding nodes.
@@ -590,8 +579,13 @@ TreeMatch Matcher::Match(bool identical_interiors) {
     int64_t base;
   };
   std::vector<Pending> pending;
-  std::vector<Pending> matched;       // children matches of one pair, in forward order
-  std::vector<DeltaNode> operations;  // children operations of one pair, backwards
+  std::vector<Pending> matched;  // children matches of one pair, in forward order
+  struct Operation {
+    DeltaKind kind = DeltaKind::kIdentity;  // kIdentity: a match (identity or relabel)
+    NodeIndex left = kNoNode;
+    NodeIndex right = kNoNode;
+  };
+  std::vector<Operation> operations;  // children operations of one pair, backwards
 
   bool equal = Equal(x, y);
   int64_t base = equal ? 0 : oracle_.RelabelCost(x, y);
@@ -620,7 +614,7 @@ TreeMatch Matcher::Match(bool identical_interiors) {
       Decision decision = i == 0   ? Decision::kInsert
                           : j == 0 ? Decision::kDelete
                                    : decisions_.Get(i, j);
-      DeltaNode op;
+      Operation op;
       switch (decision) {
         case Decision::kInsert:
           op.kind = DeltaKind::kInsertion;
@@ -635,7 +629,7 @@ TreeMatch Matcher::Match(bool identical_interiors) {
           op.right = right_children[--j];
           break;
       }
-      operations.push_back(std::move(op));
+      operations.push_back(op);
     }
     matched.clear();
     for (auto it = operations.rbegin(); it != operations.rend(); ++it) {
@@ -673,7 +667,7 @@ uint64_t CountTreeNodes(const TreeMatchOracle& oracle, Side side) {
     NodeIndex node = stack.back();
     stack.pop_back();
     ++count;
-    const std::vector<NodeIndex>& children = oracle.Children(side, node);
+    const ChildList& children = oracle.Children(side, node);
     stack.insert(stack.end(), children.begin(), children.end());
   }
   return count;

@@ -22,7 +22,7 @@ void ForEachWithDepth(NodeIndex root, const Children& children_of,
     auto [n, depth] = stack.back();
     stack.pop_back();
     visit(n, depth);
-    const std::vector<NodeIndex>& children = children_of(n);
+    const ChildList& children = children_of(n);
     for (auto it = children.rbegin(); it != children.rend(); ++it) {
       stack.emplace_back(*it, depth + 1);
     }
@@ -130,8 +130,7 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const InliningTreeNode& node
 
 void WriteInliningTree(LineWriter& out, const InliningTree& tree, const Options& options) {
   ForEachWithDepth(
-      tree.root,
-      [&](NodeIndex n) -> const std::vector<NodeIndex>& { return tree.node(n).children; },
+      tree.root, [&](NodeIndex n) -> const ChildList& { return tree.node(n).children; },
       [&](NodeIndex n, int depth) {
         out.Line(InliningNodeText(tree, n), depth);
         if (options.inliner_reasoning && n != tree.root) {
@@ -143,8 +142,7 @@ void WriteInliningTree(LineWriter& out, const InliningTree& tree, const Options&
 
 void WriteOptimizationTree(LineWriter& out, const OptimizationTree& tree, const Options& options) {
   ForEachWithDepth(
-      tree.root,
-      [&](NodeIndex n) -> const std::vector<NodeIndex>& { return tree.node(n).children; },
+      tree.root, [&](NodeIndex n) -> const ChildList& { return tree.node(n).children; },
       [&](NodeIndex n, int depth) {
         out.Line(OptimizationTreeNodeText(tree.node(n), options.long_bci), depth);
       });
@@ -155,7 +153,7 @@ void WriteOptimizationContextTree(LineWriter& out, const OptimizationContextTree
   OctTextMaker texts(oct);
   const InliningTree& inlining = *oct.inlining_tree;
   ForEachWithDepth(
-      oct.root, [&](NodeIndex n) -> const std::vector<NodeIndex>& { return oct.node(n).children; },
+      oct.root, [&](NodeIndex n) -> const ChildList& { return oct.node(n).children; },
       [&](NodeIndex n, int depth) {
         out.Line(texts.Text(n, options.long_bci), depth);
         const OctNode& node = oct.node(n);
