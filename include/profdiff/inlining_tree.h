@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -19,7 +20,27 @@ inline constexpr NodeIndex kNoNode = UINT32_MAX;
 // call sites with one inlined callee, delta nodes), and trees of tens of thousands of nodes are
 // built, copied and destroyed for every comparison, so up to four are stored inline: no
 // allocation, in the same 24 bytes as a std::vector.
-using ChildList = absl::InlinedVector<NodeIndex, 4>;
+class ChildList : public absl::InlinedVector<NodeIndex, 4> {
+ public:
+  using InlinedVector::InlinedVector;
+  ChildList() = default;
+  ChildList(const ChildList&) = default;
+  ChildList& operator=(const ChildList&) = default;
+  // absl moves a list held inline by copying the whole inline storage, unused slots included,
+  // which GCC reports as a read of uninitialized memory when a new node (no children yet) is
+  // moved into its tree. An empty list is therefore moved by copying nothing.
+  ChildList(ChildList&& other) noexcept {
+    if (!other.empty()) InlinedVector::operator=(std::move(other));
+  }
+  ChildList& operator=(ChildList&& other) noexcept {
+    if (other.empty()) {
+      clear();
+    } else {
+      InlinedVector::operator=(std::move(other));
+    }
+    return *this;
+  }
+};
 
 struct ProfiledType {
   std::string type_name;
