@@ -9,11 +9,11 @@ namespace profdiff {
 
 // Writes indented lines (output.md §1): 4 spaces per level, emitted before the first text of a
 // line; an empty line carries no spaces. Output is buffered and streamed to a FILE*, or
-// collected in a string (tests).
+// appended straight to a string (pieces rendered on worker threads, tests).
 class LineWriter {
  public:
-  explicit LineWriter(std::FILE* file) : file_(file) {}
-  explicit LineWriter(std::string* target) : target_(target) {}
+  explicit LineWriter(std::FILE* file) : file_(file), buffer_(&own_buffer_) {}
+  explicit LineWriter(std::string* target) : buffer_(target) {}
   ~LineWriter() { Flush(); }
   LineWriter(const LineWriter&) = delete;
   LineWriter& operator=(const LineWriter&) = delete;
@@ -26,39 +26,38 @@ class LineWriter {
   // One line at the current level (plus `extra` levels).
   void Line(std::string_view text, int extra = 0) {
     AppendIndent(level_ + extra);
-    buffer_.append(text);
-    buffer_.push_back('\n');
+    buffer_->append(text);
+    buffer_->push_back('\n');
     MaybeFlush();
   }
   // Starts a line piecewise: Begin(), then Append()..., then End().
   void Begin(int extra = 0) { AppendIndent(level_ + extra); }
-  void Append(std::string_view text) { buffer_.append(text); }
+  void Append(std::string_view text) { buffer_->append(text); }
   void End() {
-    buffer_.push_back('\n');
+    buffer_->push_back('\n');
     MaybeFlush();
   }
   // Text that is already laid out in lines (e.g. rendered by another LineWriter).
   void Raw(std::string_view text);
   // A separator line without indentation.
   void EmptyLine() {
-    buffer_.push_back('\n');
+    buffer_->push_back('\n');
     MaybeFlush();
   }
   void Flush();
 
  private:
   void AppendIndent(int level) {
-    if (level > 0) buffer_.append(static_cast<size_t>(level) * 4, ' ');
+    if (level > 0) buffer_->append(static_cast<size_t>(level) * 4, ' ');
   }
   static constexpr size_t kFlushBytes = size_t{1} << 16;
   void MaybeFlush() {
-    if (buffer_.size() >= kFlushBytes) Flush();
+    if (file_ != nullptr && buffer_->size() >= kFlushBytes) Flush();
   }
-  void WriteOut(std::string_view text);
 
-  std::FILE* file_ = nullptr;
-  std::string* target_ = nullptr;
-  std::string buffer_;
+  std::FILE* file_ = nullptr;  // nullptr: writing to a string
+  std::string own_buffer_;
+  std::string* buffer_;  // &own_buffer_ when writing to a file, else the target string
   int level_ = 0;
 };
 

@@ -3,29 +3,22 @@
 namespace profdiff {
 
 void LineWriter::Raw(std::string_view text) {
-  if (text.size() < kFlushBytes) {
-    buffer_.append(text);
+  if (file_ == nullptr || text.size() < kFlushBytes) {
+    buffer_->append(text);
     MaybeFlush();
     return;
   }
   // Big blocks go straight through instead of being copied into the buffer first.
   Flush();
-  WriteOut(text);
+  std::fwrite(text.data(), 1, text.size(), file_);
+  std::fflush(file_);
 }
 
 void LineWriter::Flush() {
-  if (buffer_.empty()) return;
-  WriteOut(buffer_);
-  buffer_.clear();
-}
-
-void LineWriter::WriteOut(std::string_view text) {
-  if (target_ != nullptr) {
-    target_->append(text);
-  } else if (file_ != nullptr) {
-    std::fwrite(text.data(), 1, text.size(), file_);
-    std::fflush(file_);
-  }
+  if (file_ == nullptr || buffer_->empty()) return;
+  std::fwrite(buffer_->data(), 1, buffer_->size(), file_);
+  std::fflush(file_);
+  buffer_->clear();
 }
 
 }  // namespace profdiff
