@@ -161,6 +161,29 @@ TEST(ExtractFragmentTreesTest, LeavingOutDetailedPhasesIsRemovingThemAfterwards)
   EXPECT_EQ(Outline(kept.optimization_tree).size(), 12u);
 }
 
+TEST(ExtractFragmentTreesTest, APreparedParentGivesTheSameTrees) {
+  RecordTrees parent = SpecExampleParent();
+  OptimizationTree& optimizations = parent.optimization_tree;
+  NodeIndex p1 = optimizations.node(optimizations.root).children[0];
+  AddPhase(optimizations, p1, "IncrementalCanonicalizerPhase");
+  AddOptimization(optimizations, p1, "Wildcard", "e", {{"b()", -1}, {"a()", 1}});
+  FragmentParent prepared{RecordTrees(parent)};
+  for (bool remove_detailed : {false, true}) {
+    for (const Path& path : {Path{{"a()", -1}, {"b()", 1}}, Path{{"a()", -1}, {"b()", -1}},
+                             Path{{"a()", -1}, {"x()", 1}}, Path{{std::nullopt, -1}}}) {
+      RecordTrees expected = ExtractFragmentTrees(parent, {1}, path, remove_detailed);
+      RecordTrees actual = ExtractFragmentTrees(prepared, {1}, path, remove_detailed);
+      EXPECT_EQ(Outline(actual.optimization_tree), Outline(expected.optimization_tree));
+      EXPECT_EQ(actual.inlining_tree.nodes.size(), expected.inlining_tree.nodes.size());
+    }
+  }
+  EXPECT_EQ(
+      Outline(ExtractFragmentTrees(prepared, {1}, Path{{"a()", -1}, {"b()", 1}}).optimization_tree),
+      (std::vector<std::string>{"0 RootPhase", "1 P1", "2 Kept b():2", "2 Truncated d():1 b():3",
+                                "2 IncrementalCanonicalizerPhase", "2 Wildcard b():-1", "1 P2",
+                                "1 P3"}));
+}
+
 TEST(ExtractFragmentTreesTest, MinusOneInThePathIsAWildcard) {
   RecordTrees parent;
   NodeIndex a = AddInlining(parent.inlining_tree, kNoNode, {"a()", -1, true});

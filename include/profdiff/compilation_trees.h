@@ -8,6 +8,7 @@
 
 #include "absl/status/statusor.h"
 #include "profdiff/experiment.h"
+#include "profdiff/numbered_positions.h"
 #include "profdiff/options.h"
 #include "profdiff/record_reader.h"
 
@@ -19,8 +20,14 @@ namespace profdiff {
 // will read is parsed once and kept until the last of them (within a budget of nodes); a parent
 // of only a few loads is parsed each time, which keeps memory flat where reparsing is cheap.
 struct FragmentParent {
+  explicit FragmentParent(RecordTrees parsed);
+  FragmentParent(const FragmentParent&) = delete;  // `positions` refers to `trees`
+  FragmentParent& operator=(const FragmentParent&) = delete;
+
   RecordTrees trees;
-  std::vector<NodeIndex> optimization_preorder;  // computed once for all its fragments
+  // Computed once for all its fragments:
+  std::vector<NodeIndex> optimization_preorder;
+  std::unique_ptr<NumberedPositions> positions;  // of trees.optimization_tree
 };
 
 class FragmentParentCache {
@@ -66,10 +73,12 @@ absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
 
 // The fragment trees of §8.2, from the parent's raw trees.
 // With `remove_detailed_phases`, the phases RemoveDetailedPhases would remove are left out.
-// `optimization_preorder`, when given, is the preorder of the parent's optimization tree.
 RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
-                                 const Path& inlining_path, bool remove_detailed_phases = false,
-                                 const std::vector<NodeIndex>* optimization_preorder = nullptr);
+                                 const Path& inlining_path, bool remove_detailed_phases = false);
+// The same from a parent prepared for many fragments (faster, same trees).
+RecordTrees ExtractFragmentTrees(const FragmentParent& parent,
+                                 const std::vector<uint32_t>& child_path, const Path& inlining_path,
+                                 bool remove_detailed_phases = false);
 
 }  // namespace profdiff
 

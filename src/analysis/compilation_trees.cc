@@ -9,9 +9,14 @@
 
 namespace profdiff {
 
-RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
-                                 const Path& inlining_path, bool remove_detailed_phases,
-                                 const std::vector<NodeIndex>* optimization_preorder) {
+namespace {
+
+// `optimization_preorder` and `positions` (prepared once for a parent of many fragments) may be
+// null.
+RecordTrees Extract(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
+                    const Path& inlining_path, bool remove_detailed_phases,
+                    const std::vector<NodeIndex>* optimization_preorder,
+                    const NumberedPositions* positions) {
   RecordTrees fragment;
   const InliningTree& source = parent.inlining_tree;
   NodeIndex start = source.root;
@@ -46,6 +51,12 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
   // Nodes are built in place (no temporaries), and a phase's child list is sized once for all
   // its children: a fragment copies thousands of phases.
   std::vector<OptimizationTreeNode>& nodes = fragment.optimization_tree.nodes;
+  NumberedPositions::NumberedPath numbered_path;
+  if (positions != nullptr) numbered_path = positions->Number(inlining_path);
+  auto inside = [&](NodeIndex n, const Position& position) {
+    return positions != nullptr ? positions->IsPathPrefix(numbered_path, n)
+                                : IsPathPrefixOfPosition(inlining_path, position);
+  };
   for (NodeIndex n : *optimization_preorder) {
     const OptimizationTreeNode& node = optimizations.node(n);
     NodeIndex new_parent = node.parent == kNoNode ? kNoNode : new_index[node.parent];
@@ -54,7 +65,7 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
       if (remove_detailed_phases && node.parent != kNoNode && IsDetailedPhase(node.name)) {
         continue;
       }
-    } else if (node.position.empty() || !IsPathPrefixOfPosition(inlining_path, node.position)) {
+    } else if (node.position.empty() || !inside(n, node.position)) {
       continue;
     }
     const NodeIndex added = static_cast<NodeIndex>(nodes.size());
@@ -81,6 +92,25 @@ RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<ui
   return fragment;
 }
 
+}  // namespace
+
+RecordTrees ExtractFragmentTrees(const RecordTrees& parent, const std::vector<uint32_t>& child_path,
+                                 const Path& inlining_path, bool remove_detailed_phases) {
+  return Extract(parent, child_path, inlining_path, remove_detailed_phases, nullptr, nullptr);
+}
+
+RecordTrees ExtractFragmentTrees(const FragmentParent& parent,
+                                 const std::vector<uint32_t>& child_path, const Path& inlining_path,
+                                 bool remove_detailed_phases) {
+  return Extract(parent.trees, child_path, inlining_path, remove_detailed_phases,
+                 &parent.optimization_preorder, parent.positions.get());
+}
+
+FragmentParent::FragmentParent(RecordTrees parsed)
+    : trees(std::move(parsed)),
+      optimization_preorder(trees.optimization_tree.Preorder()),
+      positions(std::make_unique<NumberedPositions>(trees.optimization_tree)) {}
+
 void FragmentParentCache::PlanLoad(const Experiment& experiment, CompilationIndex fragment) {
   const Key key(&experiment, experiment.compilation(fragment).parent);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -98,10 +128,7 @@ absl::StatusOr<std::shared_ptr<const FragmentParent>> FragmentParentCache::Get(
     absl::StatusOr<RecordTrees> parsed =
         LoadUnitTrees(log, log.units[experiment.compilation(parent).unit_record], experiment.id());
     if (!parsed.ok()) return parsed.status();
-    auto loaded = std::make_shared<FragmentParent>();
-    loaded->trees = std::move(*parsed);
-    loaded->optimization_preorder = loaded->trees.optimization_tree.Preorder();
-    return loaded;
+    return std::make_shared<const FragmentParent>(std::move(*parsed));
   };
   std::shared_ptr<Entry> entry;
   {
@@ -158,8 +185,7 @@ absl::StatusOr<RecordTrees> LoadTrees(const Experiment& experiment, CompilationI
   }
   absl::StatusOr<std::shared_ptr<const FragmentParent>> parent = parents->Get(experiment, c.parent);
   if (!parent.ok()) return parent.status();
-  return ExtractFragmentTrees((*parent)->trees, c.child_path, c.inlining_path,
-                              remove_detailed_phases, &(*parent)->optimization_preorder);
+  return ExtractFragmentTrees(**parent, c.child_path, c.inlining_path, remove_detailed_phases);
 }
 
 }  // namespace
