@@ -6,6 +6,8 @@
 #include "profdiff/compilation_trees.h"
 #include "profdiff/inlining_path.h"
 #include "profdiff/method_pairing.h"
+#include "profdiff/optimization_log.h"
+#include "profdiff/ordered_parallel.h"
 
 namespace profdiff {
 
@@ -33,18 +35,44 @@ bool IsHotAnywhere(Experiment& first, Experiment& second, const std::string& nam
 }  // namespace
 
 absl::Status CreateFragments(Experiment& first, Experiment& second) {
-  uint32_t counter = 0;
+  // The hot units whose inlining trees are searched, in the order of §8.1. The snapshots can be
+  // taken up front: creating fragments adds no units and changes no unit's hotness.
+  struct Search {
+    Experiment* experiment;
+    CompilationIndex unit;
+    uint32_t unit_record;
+  };
+  std::vector<Search> searches;
   for (const MethodPair& pair : HotMethodPairs(first, second)) {
     for (Experiment* experiment : {&first, &second}) {
       MethodIndex method = experiment == &first ? pair.first : pair.second;
-      std::vector<CompilationIndex> snapshot;
       for (CompilationIndex c : experiment->method(method).compilations) {
         const Compilation& compilation = experiment->compilation(c);
-        if (compilation.hot && !compilation.is_fragment) snapshot.push_back(c);
+        if (compilation.hot && !compilation.is_fragment) {
+          searches.push_back({experiment, c, compilation.unit_record});
+        }
       }
-      for (CompilationIndex unit : snapshot) {
-        absl::StatusOr<RecordTrees> trees = LoadUnitInliningTree(*experiment, unit);
-        if (!trees.ok()) return trees.status();
+    }
+  }
+  // The trees are read on worker threads (they only read the logs) while fragments are created
+  // in order on this thread, which alone changes the experiments.
+  uint32_t counter = 0;
+  absl::Status status;
+  ProduceInOrder<absl::StatusOr<RecordTrees>>(
+      searches.size(), WorkerThreads(),
+      [&](size_t i) {
+        const Experiment& experiment = *searches[i].experiment;
+        const OptimizationLog& log = experiment.log();
+        return LoadUnitTrees(log, log.units[searches[i].unit_record], experiment.id(),
+                             TreeParts::kInliningTreeOnly);
+      },
+      [&](size_t i, absl::StatusOr<RecordTrees>& trees) {
+        if (!trees.ok()) {
+          status = trees.status();
+          return false;
+        }
+        Experiment* experiment = searches[i].experiment;
+        const CompilationIndex unit = searches[i].unit;
         const InliningTree& tree = trees->inlining_tree;
         for (NodeIndex n : tree.Preorder()) {
           if (n == tree.root) continue;
@@ -64,10 +92,9 @@ absl::Status CreateFragments(Experiment& first, Experiment& second) {
           fragment.inlining_path = InliningPathOf(tree, n);
           experiment->AddCompilation(std::move(fragment));
         }
-      }
-    }
-  }
-  return absl::OkStatus();
+        return true;
+      });
+  return status;
 }
 
 }  // namespace profdiff

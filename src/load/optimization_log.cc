@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <span>
 #include <string>
 #include <thread>
 #include <utility>
@@ -242,6 +243,11 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
   return log;
 }
 
+namespace {
+// The largest record buffer a thread keeps between LoadUnitTrees calls.
+constexpr size_t kKeptBufferBytes = size_t{64} << 20;
+}  // namespace
+
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
                                           int experiment_id, TreeParts parts) {
   std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
@@ -252,7 +258,18 @@ absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const Unit
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return failure(ErrnoText(errno));
   FileCloser closer(fd);
-  std::string line(unit.length, '\0');
+  // Records of hot AOT units are several MB and comparisons load hundreds of them: a buffer per
+  // thread that only grows saves zero-filling and page-faulting a new one each time. A huge
+  // record's buffer is given back after use.
+  thread_local std::string buffer;
+  struct Release {
+    std::string& buffer;
+    ~Release() {
+      if (buffer.capacity() > kKeptBufferBytes) std::string().swap(buffer);
+    }
+  } release{buffer};
+  if (buffer.size() < unit.length) buffer.resize(unit.length);
+  const std::span<char> line(buffer.data(), unit.length);
   size_t done = 0;
   while (done < line.size()) {
     ssize_t n =
@@ -266,7 +283,8 @@ absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const Unit
     done += static_cast<size_t>(n);
   }
   std::string repaired;
-  std::string_view record = RepairUtf8(line, &repaired) ? std::string_view(repaired) : line;
+  const std::string_view read(line.data(), line.size());
+  std::string_view record = RepairUtf8(read, &repaired) ? std::string_view(repaired) : read;
   RecordTrees trees;
   RecordError error;
   if (!ParseRecordTrees(record, &trees, &error, parts)) {
