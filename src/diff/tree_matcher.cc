@@ -164,6 +164,11 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
   std::vector<uint32_t> child_pool;
   absl::flat_hash_map<uint64_t, uint32_t> tree_chains;
   std::vector<uint32_t> children_classes;
+  // At most one tree class per node: sized once instead of growing through rehashes.
+  const size_t nodes = left.count + right.count;
+  tree_chains.reserve(nodes);
+  tree_classes.reserve(nodes);
+  child_pool.reserve(nodes);
 
   for (Side side : {Side::kLeft, Side::kRight}) {
     TreeData& data = side == Side::kLeft ? left : right;

@@ -119,6 +119,13 @@ void WriteOptimizationDeltaTree(LineWriter& out, const DeltaTree& delta,
     }
     const OptimizationTreeNode& n =
         node.kind == DeltaKind::kInsertion ? right.node(node.right) : left.node(node.left);
+    if (n.is_phase) {  // most lines: written without building a string first
+      out.Begin(depth);
+      out.Append(Prefix(node.kind));
+      out.Append(n.name);
+      out.End();
+      return;
+    }
     out.Line(
         absl::StrCat(AbslView(Prefix(node.kind)), OptimizationTreeNodeText(n, options.long_bci)),
         depth);
