@@ -21,7 +21,7 @@ namespace profdiff {
 // of only a few loads is parsed each time, which keeps memory flat where reparsing is cheap.
 struct FragmentParent {
   explicit FragmentParent(RecordTrees parsed);
-  FragmentParent(const FragmentParent&) = delete;  // `positions` refers to `trees`
+  FragmentParent(const FragmentParent&) = delete;  // big: shared, never copied
   FragmentParent& operator=(const FragmentParent&) = delete;
 
   RecordTrees trees;

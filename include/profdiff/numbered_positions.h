@@ -24,18 +24,21 @@ class NumberedPositions {
   };
   static constexpr uint32_t kNoName = UINT32_MAX;
 
-  // `tree` must outlive this object and stay unchanged.
+  // Numbers the positions of `tree` as they are now.
   explicit NumberedPositions(const OptimizationTree& tree);
 
   NumberedPath Number(const Path& path) const;
-  // IsPathPrefixOfPosition(path, tree.node(node).position), for `path` numbered by Number.
+  // IsPathPrefixOfPosition(path, tree.node(node).position) for the tree given to the
+  // constructor, for `path` numbered by Number.
   bool IsPathPrefix(const NumberedPath& path, NodeIndex node) const;
 
  private:
-  const OptimizationTree& tree_;
   absl::flat_hash_map<std::string, uint32_t> numbers_;
-  std::vector<uint32_t> first_;  // per node: index of its position's first entry in names_
+  // Per node: the index of its position's first entry in names_ and bcis_ (and one more index,
+  // the end of the last node's entries).
+  std::vector<uint32_t> first_;
   std::vector<uint32_t> names_;  // the numbered method of every position entry, in order
+  std::vector<int32_t> bcis_;    // the bci of every position entry
 };
 
 }  // namespace profdiff

@@ -150,7 +150,6 @@ class AdapterOracle final : public TreeMatchOracle {
 // `identical_interiors`: see MatchPruneAndExpand.
 TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors = true);
 int64_t TreeEditDistance(const TreeMatchOracle& oracle);
-uint64_t CountTreeNodes(const TreeMatchOracle& oracle, Side side);
 void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree);
 
 }  // namespace tree_matcher_internal
@@ -175,11 +174,22 @@ int64_t TreeEditDistance(const A& adapter) {
   return tree_matcher_internal::TreeEditDistance(tree_matcher_internal::AdapterOracle<A>(adapter));
 }
 
-// The number of nodes of one tree of `adapter` (iterative).
+// The number of nodes of one tree of `adapter` (iterative). Asked for both trees of every
+// comparison, so the adapter is called directly rather than through the matcher's interface.
 template <TreeEditAdapter A>
 uint64_t CountTreeNodes(const A& adapter, Side side) {
-  return tree_matcher_internal::CountTreeNodes(tree_matcher_internal::AdapterOracle<A>(adapter),
-                                               side);
+  NodeIndex root = adapter.Root(side);
+  if (root == kNoNode) return 0;
+  uint64_t count = 0;
+  std::vector<NodeIndex> stack{root};
+  while (!stack.empty()) {
+    NodeIndex node = stack.back();
+    stack.pop_back();
+    ++count;
+    const ChildList& children = adapter.Children(side, node);
+    stack.insert(stack.end(), children.begin(), children.end());
+  }
+  return count;
 }
 
 // The size guard of algorithms.md §11.1.

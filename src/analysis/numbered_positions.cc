@@ -2,16 +2,18 @@
 
 namespace profdiff {
 
-NumberedPositions::NumberedPositions(const OptimizationTree& tree) : tree_(tree) {
-  first_.resize(tree.nodes.size(), 0);
+NumberedPositions::NumberedPositions(const OptimizationTree& tree) {
+  first_.reserve(tree.nodes.size() + 1);
   for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
-    first_[n] = static_cast<uint32_t>(names_.size());
+    first_.push_back(static_cast<uint32_t>(names_.size()));
     for (const PositionEntry& entry : tree.node(n).position) {
       auto [it, inserted] =
           numbers_.try_emplace(entry.method, static_cast<uint32_t>(numbers_.size()));
       names_.push_back(it->second);
+      bcis_.push_back(entry.bci);
     }
   }
+  first_.push_back(static_cast<uint32_t>(names_.size()));
 }
 
 NumberedPositions::NumberedPath NumberedPositions::Number(const Path& path) const {
@@ -27,15 +29,17 @@ NumberedPositions::NumberedPath NumberedPositions::Number(const Path& path) cons
   return numbered;
 }
 
-// The same test as IsPathPrefixOfPosition, with numbers for names.
+// The same test as IsPathPrefixOfPosition, with numbers for names, from the innermost element
+// of the path out: that is where the positions of other inlined methods part from it.
 bool NumberedPositions::IsPathPrefix(const NumberedPath& path, NodeIndex node) const {
-  const Position& position = tree_.node(node).position;
+  const size_t size = first_[node + 1] - first_[node];
   const size_t length = path.names.size();
-  if (length > position.size()) return false;
-  const size_t k = position.size() - 1;
+  if (length > size) return false;
+  const size_t k = size - 1;
   const uint32_t* names = names_.data() + first_[node];
-  for (size_t i = 0; i < length; ++i) {
-    const int32_t bci = i == 0 ? -1 : position[k - i + 1].bci;
+  const int32_t* bcis = bcis_.data() + first_[node];
+  for (size_t i = length; i-- > 0;) {
+    const int32_t bci = i == 0 ? -1 : bcis[k - i + 1];
     if (path.bcis[i] != -1 && bci != -1 && path.bcis[i] != bci) return false;
     if (path.names[i] == kNoName || path.names[i] != names[k - i]) return false;
   }

@@ -663,19 +663,4 @@ TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors) {
 
 int64_t TreeEditDistance(const TreeMatchOracle& oracle) { return Matcher(oracle).Distance(); }
 
-uint64_t CountTreeNodes(const TreeMatchOracle& oracle, Side side) {
-  NodeIndex root = oracle.Root(side);
-  if (root == kNoNode) return 0;
-  uint64_t count = 0;
-  std::vector<NodeIndex> stack{root};
-  while (!stack.empty()) {
-    NodeIndex node = stack.back();
-    stack.pop_back();
-    ++count;
-    const ChildList& children = oracle.Children(side, node);
-    stack.insert(stack.end(), children.begin(), children.end());
-  }
-  return count;
-}
-
 }  // namespace profdiff::tree_matcher_internal
