@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -373,22 +374,29 @@ TEST_F(OptimizationLogTest, LineReaderAcrossChunkBoundaries) {
       "a\rb\r",
       std::string(100, 'x') + "\n" + std::string(3, 'y') + "\r\n\n" + std::string(257, 'z'),
   };
-  for (size_t chunk : {size_t{1}, size_t{2}, size_t{3}, size_t{7}, size_t{1} << 20}) {
-    for (const std::string& text : texts) {
-      Write("lines", text);
-      int fd = open((dir_ + "/lines").c_str(), O_RDONLY);
-      ASSERT_GE(fd, 0);
-      LogLineReader reader(fd, chunk);
-      std::vector<std::pair<uint64_t, std::string>> lines;
-      std::string_view line;
-      uint64_t offset = 0;
-      LogLineReader::Result result;
-      while ((result = reader.Next(&line, &offset)) == LogLineReader::Result::kLine) {
-        lines.emplace_back(offset, std::string(line));
+  // A buffer shared by the readers of many files starts with what the last one left (here first
+  // newlines and CRs, which must never be taken for the file's).
+  std::vector<char> shared(100, '\n');
+  std::fill(shared.begin() + 50, shared.end(), '\r');
+  for (bool share : {false, true}) {
+    for (size_t chunk : {size_t{1}, size_t{2}, size_t{3}, size_t{7}, size_t{1} << 20}) {
+      for (const std::string& text : texts) {
+        Write("lines", text);
+        int fd = open((dir_ + "/lines").c_str(), O_RDONLY);
+        ASSERT_GE(fd, 0);
+        LogLineReader reader(fd, chunk, size_t{16} << 20, share ? &shared : nullptr);
+        std::vector<std::pair<uint64_t, std::string>> lines;
+        std::string_view line;
+        uint64_t offset = 0;
+        LogLineReader::Result result;
+        while ((result = reader.Next(&line, &offset)) == LogLineReader::Result::kLine) {
+          lines.emplace_back(offset, std::string(line));
+        }
+        close(fd);
+        EXPECT_EQ(result, LogLineReader::Result::kEnd);
+        EXPECT_EQ(lines, ExpectedLines(text))
+            << "chunk " << chunk << ", text '" << text << "', shared " << share;
       }
-      close(fd);
-      EXPECT_EQ(result, LogLineReader::Result::kEnd);
-      EXPECT_EQ(lines, ExpectedLines(text)) << "chunk " << chunk << ", text '" << text << "'";
     }
   }
 }

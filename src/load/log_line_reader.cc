@@ -7,10 +7,12 @@
 
 namespace profdiff {
 
-LogLineReader::LogLineReader(int fd, size_t chunk_size, size_t cut_nul_lines_above)
+LogLineReader::LogLineReader(int fd, size_t chunk_size, size_t cut_nul_lines_above,
+                             std::vector<char>* storage)
     : fd_(fd),
       chunk_size_(chunk_size == 0 ? 1 : chunk_size),
-      cut_nul_lines_above_(cut_nul_lines_above) {}
+      cut_nul_lines_above_(cut_nul_lines_above),
+      buffer_(storage != nullptr ? *storage : own_buffer_) {}
 
 LogLineReader::Result LogLineReader::Next(std::string_view* line, uint64_t* offset) {
   while (true) {

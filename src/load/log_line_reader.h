@@ -23,9 +23,12 @@ class LogLineReader {
  public:
   enum class Result { kLine, kEnd, kError };
 
-  // Does not take ownership of `fd`.
+  // Does not take ownership of `fd`. `storage`, when given, is the buffer to read into (its
+  // contents are not read): one buffer per thread for many files saves allocating and
+  // zero-filling a fresh one per file.
   explicit LogLineReader(int fd, size_t chunk_size = size_t{1} << 20,
-                         size_t cut_nul_lines_above = size_t{16} << 20);
+                         size_t cut_nul_lines_above = size_t{16} << 20,
+                         std::vector<char>* storage = nullptr);
 
   // On kLine, `*line` (valid until the next call) is the line's content and `*offset` the byte
   // offset of its first character in the file. On kError, error() is the errno value.
@@ -42,7 +45,8 @@ class LogLineReader {
   int fd_;
   size_t chunk_size_;
   size_t cut_nul_lines_above_;
-  std::vector<char> buffer_;
+  std::vector<char> own_buffer_;
+  std::vector<char>& buffer_;   // own_buffer_ or the caller's storage
   size_t begin_ = 0;            // first unread byte
   size_t end_ = 0;              // end of the bytes read so far
   size_t scanned_ = 0;          // bytes from begin_ on known to hold no '\n'

@@ -28,6 +28,18 @@ namespace profdiff {
 
 namespace {
 
+// The largest read buffer a thread keeps between files or records.
+constexpr size_t kKeptBufferBytes = size_t{64} << 20;
+
+// Gives a thread's read buffer back when a huge line or record has grown it.
+template <class Buffer>
+struct ShrinkHugeBuffer {
+  Buffer& buffer;
+  ~ShrinkHugeBuffer() {
+    if (buffer.capacity() > kKeptBufferBytes) Buffer().swap(buffer);
+  }
+};
+
 // Closes a file descriptor on every path out of a scope.
 class FileCloser {
  public:
@@ -78,7 +90,10 @@ absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& direct
 absl::Status ReadLogFile(int fd, const std::string& display_file,
                          const std::string& read_error_path, int experiment_id,
                          const WarningSink& warn, std::vector<UnitRecord>* units) {
-  LogLineReader reader(fd);
+  // One read buffer per thread for all its files; one grown by a huge line is given back.
+  thread_local std::vector<char> buffer;
+  ShrinkHugeBuffer<std::vector<char>> shrink{buffer};
+  LogLineReader reader(fd, size_t{1} << 20, size_t{16} << 20, &buffer);
   std::string repaired;
   std::string_view line;
   uint64_t offset = 0;
@@ -243,11 +258,6 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
   return log;
 }
 
-namespace {
-// The largest record buffer a thread keeps between LoadUnitTrees calls.
-constexpr size_t kKeptBufferBytes = size_t{64} << 20;
-}  // namespace
-
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
                                           int experiment_id, TreeParts parts) {
   std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
@@ -262,12 +272,7 @@ absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const Unit
   // thread that only grows saves zero-filling and page-faulting a new one each time. A huge
   // record's buffer is given back after use.
   thread_local std::string buffer;
-  struct Release {
-    std::string& buffer;
-    ~Release() {
-      if (buffer.capacity() > kKeptBufferBytes) std::string().swap(buffer);
-    }
-  } release{buffer};
+  ShrinkHugeBuffer<std::string> shrink{buffer};
   if (buffer.size() < unit.length) buffer.resize(unit.length);
   const std::span<char> line(buffer.data(), unit.length);
   size_t done = 0;
