@@ -389,6 +389,21 @@ TEST(TreeMatcherTest, SizeGuard) {
   LabelTree empty;
   HashingAdapter with_empty(bigger, empty, RelabelRule::kInfinite);
   EXPECT_FALSE(TreesTooBigToMatch(with_empty));
+
+  // The guard built into matching agrees (and matches what it does not refuse).
+  for (bool prune : {true, false}) {
+    EXPECT_FALSE(MatchPruneAndExpandUnlessTooBig(too_big, prune).has_value());
+    ClassifyingAdapter classified_too_big(bigger, big, RelabelRule::kInfinite);
+    EXPECT_FALSE(MatchPruneAndExpandUnlessTooBig(classified_too_big, prune).has_value());
+    ClassifyingAdapter classified_ok(big, big, RelabelRule::kInfinite);
+    std::optional<TreeMatch> same = MatchPruneAndExpandUnlessTooBig(classified_ok, prune);
+    ASSERT_TRUE(same.has_value());
+    EXPECT_EQ(same->cost, 0);
+    EXPECT_EQ(same->delta.empty(), prune);
+    std::optional<TreeMatch> inserted = MatchPruneAndExpandUnlessTooBig(with_empty, prune);
+    ASSERT_TRUE(inserted.has_value());
+    EXPECT_EQ(Script(with_empty, inserted->delta).size(), 10'001u);
+  }
 }
 
 LabelTree Chain(size_t length, const std::string& bottom) {

@@ -25,11 +25,12 @@
 //
 // Typical use (the caller prints the "too big" message of output.md §7):
 //   InliningTreeEditPolicy policy(left_tree, right_tree);
-//   if (TreesTooBigToMatch(policy)) { ... }
-//   TreeMatch match = MatchPruneAndExpand(policy, prune);   // match.delta is what is printed
+//   std::optional<TreeMatch> match = MatchPruneAndExpandUnlessTooBig(policy, prune);
+//   if (!match) { ... too big ... }   // else match->delta is what is printed
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "absl/functional/function_ref.h"
@@ -149,6 +150,9 @@ class AdapterOracle final : public TreeMatchOracle {
 
 // `identical_interiors`: see MatchPruneAndExpand.
 TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors = true);
+// nullopt when the node counts of the trees multiply to more than `max_node_pairs`.
+std::optional<TreeMatch> MatchTreesUnlessTooBig(const TreeMatchOracle& oracle,
+                                                bool identical_interiors, uint64_t max_node_pairs);
 int64_t TreeEditDistance(const TreeMatchOracle& oracle);
 void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree);
 
@@ -220,23 +224,43 @@ void ExpandDeltaTree(const A& adapter, DeltaTree& tree) {
 // The delta tree that comparisons print (algorithms.md §11.3-11.5): the matching, its identities
 // pruned when `prune` (keeping the info nodes of adapters that have IsInfoNode), then expanded.
 // `cost` is the edit distance of the matching.
+namespace tree_matcher_internal {
+
+// Prunes (keeping the info nodes of adapters that have IsInfoNode) and expands a matching.
+template <TreeEditAdapter A>
+void PruneAndExpand(const A& adapter, bool prune, TreeMatch& match) {
+  if (prune) {
+    if constexpr (requires { adapter.IsInfoNode(DeltaNode{}); }) {
+      match.delta = profdiff::PruneIdentities(
+          match.delta, [&](const DeltaNode& n) { return adapter.IsInfoNode(n); });
+    } else {
+      match.delta = profdiff::PruneIdentities(match.delta);
+    }
+  }
+  profdiff::ExpandDeltaTree(adapter, match.delta);
+}
+
+}  // namespace tree_matcher_internal
+
 template <TreeEditAdapter A>
 TreeMatch MatchPruneAndExpand(const A& adapter, bool prune) {
   // Pruning removes everything below the identity of two identical subtrees (its descendants are
   // identities under a node that is not alive), so when pruning they are not built at all: in
   // big trees they are most of the script.
-  TreeMatch match =
-      tree_matcher_internal::MatchTrees(tree_matcher_internal::AdapterOracle<A>(adapter),
-                                        /*identical_interiors=*/!prune);
-  if (prune) {
-    if constexpr (requires { adapter.IsInfoNode(DeltaNode{}); }) {
-      match.delta =
-          PruneIdentities(match.delta, [&](const DeltaNode& n) { return adapter.IsInfoNode(n); });
-    } else {
-      match.delta = PruneIdentities(match.delta);
-    }
-  }
-  ExpandDeltaTree(adapter, match.delta);
+  TreeMatch match = tree_matcher_internal::MatchTrees(
+      tree_matcher_internal::AdapterOracle<A>(adapter), /*identical_interiors=*/!prune);
+  tree_matcher_internal::PruneAndExpand(adapter, prune, match);
+  return match;
+}
+
+// MatchPruneAndExpand, or nullopt when TreesTooBigToMatch (the trees are then only counted):
+// what a comparison prints, without walking both trees once more for the size guard.
+template <TreeEditAdapter A>
+std::optional<TreeMatch> MatchPruneAndExpandUnlessTooBig(const A& adapter, bool prune) {
+  std::optional<TreeMatch> match = tree_matcher_internal::MatchTreesUnlessTooBig(
+      tree_matcher_internal::AdapterOracle<A>(adapter), /*identical_interiors=*/!prune,
+      kMaxMatchedNodePairs);
+  if (match.has_value()) tree_matcher_internal::PruneAndExpand(adapter, prune, *match);
   return match;
 }
 

@@ -15,11 +15,12 @@ template <class Policy, class Write>
 void WriteMatching(LineWriter& out, const Policy& policy, const char* heading, const char* too_big,
                    bool prune, const Write& write_delta) {
   const int level = out.level();
-  if (TreesTooBigToMatch(policy)) {
+  const std::optional<TreeMatch> match = MatchPruneAndExpandUnlessTooBig(policy, prune);
+  if (!match.has_value()) {
     out.Line(too_big, 1);
     return;
   }
-  const DeltaTree delta = MatchPruneAndExpand(policy, prune).delta;
+  const DeltaTree& delta = match->delta;
   if (heading != nullptr) out.Line(heading, 1);
   out.set_level(level + (heading != nullptr ? 2 : 1));
   write_delta(delta);

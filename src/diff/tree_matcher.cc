@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -98,19 +99,26 @@ struct TreeData {
   std::vector<uint32_t> child_count;
   std::vector<NodeIndex> children;
   uint64_t count = 0;
+  NodeIndex max_index = 0;  // the largest node index, which sizes the per-node arrays
 
   std::span<const NodeIndex> Children(NodeIndex node) const {
     return {children.data() + child_offset[node], child_count[node]};
   }
 };
 
-TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
+// The preorder and node count of a tree: all the size guard needs.
+TreeData CountTree(const TreeMatchOracle& oracle, Side side) {
   TreeData data;
-  NodeIndex max_index = 0;
-  data.order = TreePreorder(oracle, side, &max_index);
+  data.order = TreePreorder(oracle, side, &data.max_index);
+  data.count = data.order.size();
+  return data;
+}
+
+// The rest of the per-node data, after CountTree.
+void PrepareTree(const TreeMatchOracle& oracle, Side side, TreeData& data) {
+  const NodeIndex max_index = data.max_index;
   const std::vector<NodeIndex>& order = data.order;
-  data.count = order.size();
-  if (order.empty()) return data;
+  if (order.empty()) return;
   data.size.assign(static_cast<size_t>(max_index) + 1, 0);
   data.child_offset.assign(static_cast<size_t>(max_index) + 1, 0);
   data.child_count.assign(static_cast<size_t>(max_index) + 1, 0);
@@ -139,7 +147,6 @@ TreeData PrepareTree(const TreeMatchOracle& oracle, Side side) {
       data.hash[*it] = h;
     }
   }
-  return data;
 }
 
 // Gives every node of both trees a label class (nodes are Equal iff same class, by SameLabel)
@@ -262,14 +269,22 @@ inline int64_t BestCell(int64_t by_match, int64_t by_insert, int64_t by_delete,
 
 class Matcher {
  public:
-  explicit Matcher(const TreeMatchOracle& oracle)
+  // With `max_node_pairs` > 0, trees whose node counts multiply to more are only counted
+  // (too_big()), not classified or matched.
+  explicit Matcher(const TreeMatchOracle& oracle, uint64_t max_node_pairs = 0)
       : oracle_(oracle),
-        left_(PrepareTree(oracle, Side::kLeft)),
-        right_(PrepareTree(oracle, Side::kRight)),
+        left_(CountTree(oracle, Side::kLeft)),
+        right_(CountTree(oracle, Side::kRight)),
+        too_big_(max_node_pairs > 0 && left_.count * right_.count > max_node_pairs),
         classified_(oracle.HasSameLabel() && oracle.HasLabelHash()),
         cache_limit_(4 * (left_.count + right_.count) + 65536) {
+    if (too_big_) return;
+    PrepareTree(oracle, Side::kLeft, left_);
+    PrepareTree(oracle, Side::kRight, right_);
     if (classified_) ClassifyTrees(oracle, left_, right_);
   }
+
+  bool too_big() const { return too_big_; }
 
   int64_t Distance();
   // With `identical_interiors` false, the delta node of a pair of identical subtrees gets no
@@ -334,6 +349,7 @@ class Matcher {
   const TreeMatchOracle& oracle_;
   TreeData left_;
   TreeData right_;
+  bool too_big_;
   bool classified_;
   size_t cache_limit_;
   absl::flat_hash_map<uint64_t, int64_t> cache_;
@@ -659,6 +675,13 @@ TreeMatch Matcher::Match(bool identical_interiors) {
 
 TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors) {
   return Matcher(oracle).Match(identical_interiors);
+}
+
+std::optional<TreeMatch> MatchTreesUnlessTooBig(const TreeMatchOracle& oracle,
+                                                bool identical_interiors, uint64_t max_node_pairs) {
+  Matcher matcher(oracle, max_node_pairs);
+  if (matcher.too_big()) return std::nullopt;
+  return matcher.Match(identical_interiors);
 }
 
 int64_t TreeEditDistance(const TreeMatchOracle& oracle) { return Matcher(oracle).Distance(); }
