@@ -221,9 +221,6 @@ void ExpandDeltaTree(const A& adapter, DeltaTree& tree) {
   tree_matcher_internal::ExpandDeltaTree(tree_matcher_internal::AdapterOracle<A>(adapter), tree);
 }
 
-// The delta tree that comparisons print (algorithms.md §11.3-11.5): the matching, its identities
-// pruned when `prune` (keeping the info nodes of adapters that have IsInfoNode), then expanded.
-// `cost` is the edit distance of the matching.
 namespace tree_matcher_internal {
 
 // Prunes (keeping the info nodes of adapters that have IsInfoNode) and expands a matching.
@@ -242,6 +239,9 @@ void PruneAndExpand(const A& adapter, bool prune, TreeMatch& match) {
 
 }  // namespace tree_matcher_internal
 
+// The delta tree that comparisons print (algorithms.md §11.3-11.5): the matching, its identities
+// pruned when `prune` (keeping the info nodes of adapters that have IsInfoNode), then expanded.
+// `cost` is the edit distance of the matching.
 template <TreeEditAdapter A>
 TreeMatch MatchPruneAndExpand(const A& adapter, bool prune) {
   // Pruning removes everything below the identity of two identical subtrees (its descendants are

@@ -11,22 +11,8 @@ namespace profdiff {
 
 namespace {
 
-// Built in place: moving a node with an empty inline child list trips GCC 12's
-// maybe-uninitialized warning inside absl::InlinedVector.
-NodeIndex AddOctNode(OptimizationContextTree& oct, OctNode::Kind kind, NodeIndex ref,
-                     std::string_view text, NodeIndex parent) {
-  const NodeIndex index = static_cast<NodeIndex>(oct.nodes.size());
-  OctNode& node = oct.nodes.emplace_back();
-  node.kind = kind;
-  node.ref = ref;
-  node.text = std::string(text);
-  node.parent = parent;
-  if (parent == kNoNode) {
-    if (oct.root == kNoNode) oct.root = index;
-  } else {
-    oct.nodes[parent].children.push_back(index);
-  }
-  return index;
+NodeIndex AddOctNode(OptimizationContextTree& oct, OctNode node, NodeIndex parent) {
+  return ArenaAddNode(oct.nodes, oct.root, std::move(node), parent);
 }
 
 // Info nodes first, then optimizations (§7.3 order), then inlining nodes (§7.1 order).
@@ -119,7 +105,8 @@ OptimizationContextTree BuildOptimizationContextTree(const InliningTree& inlinin
   OptimizationContextTree oct;
   oct.inlining_tree = &inlining_tree;
   oct.optimization_tree = &optimization_tree;
-  oct.root = AddOctNode(oct, OctNode::Kind::kInfo, kNoNode, kOctRootText, kNoNode);
+  oct.root =
+      AddOctNode(oct, OctNode{OctNode::Kind::kInfo, kNoNode, kOctRootText, kNoNode, {}}, kNoNode);
 
   // The inlining tree, copied under the root with the same shape.
   std::vector<NodeIndex> oct_of(inlining_tree.nodes.size(), kNoNode);
@@ -127,12 +114,13 @@ OptimizationContextTree BuildOptimizationContextTree(const InliningTree& inlinin
   for (NodeIndex n : preorder) {
     NodeIndex parent = inlining_tree.node(n).parent;
     NodeIndex oct_parent = parent == kNoNode ? oct.root : oct_of[parent];
-    oct_of[n] = AddOctNode(oct, OctNode::Kind::kInlining, n, {}, oct_parent);
+    oct_of[n] = AddOctNode(oct, OctNode{OctNode::Kind::kInlining, n, {}, kNoNode, {}}, oct_parent);
   }
 
   // Inlined methods whose path is ambiguous get a warning.
   for (NodeIndex n : NodesWithDuplicatePaths(inlining_tree, preorder)) {
-    AddOctNode(oct, OctNode::Kind::kInfo, kNoNode, kDuplicatePathWarning, oct_of[n]);
+    AddOctNode(oct, OctNode{OctNode::Kind::kInfo, kNoNode, kDuplicatePathWarning, kNoNode, {}},
+               oct_of[n]);
   }
 
   // Each optimization hangs under every method its longest followable path leads to.
@@ -141,12 +129,13 @@ OptimizationContextTree BuildOptimizationContextTree(const InliningTree& inlinin
     if (optimization.is_phase) continue;
     Path path = EnclosingMethodPath(optimization.position);
     size_t k = LongestFollowablePrefix(inlining_tree, path);
+    OctNode node{OctNode::Kind::kOptimization, o, {}, kNoNode, {}};
     if (k == 0) {
-      AddOctNode(oct, OctNode::Kind::kOptimization, o, {}, oct.root);
+      AddOctNode(oct, std::move(node), oct.root);
       continue;
     }
     for (NodeIndex target : FindNodesByPath(inlining_tree, path, k)) {
-      AddOctNode(oct, OctNode::Kind::kOptimization, o, {}, oct_of[target]);
+      AddOctNode(oct, node, oct_of[target]);
     }
   }
 
