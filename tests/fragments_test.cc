@@ -32,10 +32,10 @@ std::vector<std::string> Children(const OptimizationTree& tree, NodeIndex node) 
   for (NodeIndex c : tree.node(node).children) {
     const OptimizationTreeNode& child = tree.node(c);
     if (child.is_phase) {
-      names.push_back(child.name);
+      names.push_back(child.name.str());
       continue;
     }
-    std::string text = child.name + " {";
+    std::string text = child.name.str() + " {";
     for (const PositionEntry& entry : child.position) {
       text += entry.method + ":" + std::to_string(entry.bci) + ";";
     }
@@ -122,7 +122,7 @@ std::vector<std::string> Outline(const OptimizationTree& tree) {
     auto [n, depth] = stack.back();
     stack.pop_back();
     const OptimizationTreeNode& node = tree.node(n);
-    std::string line = std::to_string(depth) + " " + node.name;
+    std::string line = std::to_string(depth) + " " + node.name.str();
     for (const PositionEntry& entry : node.position) {
       line += " " + entry.method + ":" + std::to_string(entry.bci);
     }

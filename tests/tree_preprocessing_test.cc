@@ -56,7 +56,8 @@ std::vector<std::string> ChildNames(const OptimizationTree& tree, NodeIndex node
   std::vector<std::string> names;
   for (NodeIndex c : tree.node(node).children) {
     const OptimizationTreeNode& child = tree.node(c);
-    names.push_back(child.is_phase ? child.name : child.name + " " + child.event_name);
+    names.push_back(child.is_phase ? child.name.str()
+                                   : child.name.str() + " " + child.event_name.str());
   }
   return names;
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "profdiff/inlining_tree.h"  // NodeIndex
+#include "profdiff/interned_name.h"
 #include "profdiff/position.h"
 #include "profdiff/property_value.h"
 
@@ -13,8 +14,8 @@ namespace profdiff {
 // A phase (inner node, named) or an optimization (leaf) of an optimization tree.
 struct OptimizationTreeNode {
   bool is_phase = false;
-  std::string name;        // phase name, or optimization name
-  std::string event_name;  // optimizations only
+  InternedName name;        // phase name, or optimization name
+  InternedName event_name;  // optimizations only
   Position position;       // optimizations only; keys have their multi-method key stripped
   Properties properties;   // optimizations only
   NodeIndex parent = kNoNode;

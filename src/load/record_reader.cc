@@ -383,7 +383,6 @@ bool RecordReader::ReadReceiverTypeProfile(uint32_t value, InliningTreeNode* nod
 bool RecordReader::ReadOptimizationTree(uint32_t root) {
   stack_.clear();
   stack_.push_back(Task{root, kNoNode});
-  OptimizationTreeNode node;
   while (!stack_.empty()) {
     const Task task = stack_.back();
     stack_.pop_back();
@@ -391,11 +390,11 @@ bool RecordReader::ReadOptimizationTree(uint32_t root) {
     if (Kind(object) != TokenKind::kObject) {
       return FailItem(object, "an object", KeyId::kOptimizations);
     }
+    OptimizationTreeNode node;
     const Slots slots = CollectSlots(object);
     const uint32_t phase_name = slots[static_cast<size_t>(KeyId::kPhaseName)];
     // The root is always a phase; a child is one iff its final "phaseName" is not null.
     const bool is_phase = object == root || !tape_.IsAbsent(phase_name);
-    if (trees_ != nullptr) node = OptimizationTreeNode();
     if (!is_phase) {
       if (!ReadOptimization(object, slots, &node)) return false;
       if (trees_ != nullptr) trees_->optimization_tree.AddNode(std::move(node), task.parent);
@@ -412,7 +411,7 @@ bool RecordReader::ReadOptimizationTree(uint32_t root) {
     NodeIndex index = kNoNode;
     if (trees_ != nullptr) {
       node.is_phase = true;
-      node.name.assign(Text(phase_name));
+      node.name = Text(phase_name);
       index = trees_->optimization_tree.AddNode(std::move(node), task.parent);
     }
     if (!tape_.IsAbsent(children)) PushChildren(children, index);
@@ -430,8 +429,8 @@ bool RecordReader::ReadOptimization(uint32_t object, const Slots& slots,
   }
   if (!ReadPosition(slots[static_cast<size_t>(KeyId::kPosition)], &node->position)) return false;
   if (trees_ == nullptr) return true;
-  node->name.assign(Text(slots[static_cast<size_t>(KeyId::kOptimizationName)]));
-  node->event_name.assign(Text(slots[static_cast<size_t>(KeyId::kEventName)]));
+  node->name = Text(slots[static_cast<size_t>(KeyId::kOptimizationName)]);
+  node->event_name = Text(slots[static_cast<size_t>(KeyId::kEventName)]);
   members_.clear();
   collapser_.Collapse(tape_, object, &members_);
   for (const Member& member : members_) {

@@ -113,7 +113,8 @@ void WriteOptimizationDeltaTree(LineWriter& out, const DeltaTree& delta,
   }
   ForEachDeltaNode(delta, [&](const DeltaNode& node, int depth) {
     if (node.kind == DeltaKind::kRelabel) {
-      out.Line(absl::StrCat("* ", left.node(node.left).name, " -> ", right.node(node.right).name),
+      out.Line(absl::StrCat("* ", left.node(node.left).name.str(), " -> ",
+                            right.node(node.right).name.str()),
                depth);
       return;
     }

@@ -50,7 +50,7 @@ std::string InliningNodeText(const InliningTree& tree, NodeIndex node) {
 }
 
 std::string OptimizationText(const OptimizationTreeNode& node, bool long_bci, int32_t short_bci) {
-  std::string text = absl::StrCat(node.name, " ", node.event_name);
+  std::string text = absl::StrCat(node.name.str(), " ", node.event_name.str());
   if (!node.position.empty()) {
     text += " at bci ";
     if (long_bci) {
@@ -71,7 +71,7 @@ std::string OptimizationText(const OptimizationTreeNode& node, bool long_bci, in
 }
 
 std::string OptimizationTreeNodeText(const OptimizationTreeNode& node, bool long_bci) {
-  if (node.is_phase) return node.name;
+  if (node.is_phase) return node.name.str();
   int32_t short_bci = node.position.empty() ? -1 : node.position.back().bci;
   return OptimizationText(node, long_bci, short_bci);
 }
