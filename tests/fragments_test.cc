@@ -458,5 +458,57 @@ TEST_F(CreateFragmentsTest, FragmentsMoveANameIntoTheFirstExperimentsPairOrder) 
             (std::vector<std::string>{"r()", "h()", "q()"}));
 }
 
+// --- Marking from a JIT profile (algorithms.md §6.3) --------------------------------------------
+
+// Many hot JIT units (more than the worker threads read ahead): every method inlined into one
+// of them becomes hot in the target, methods the target lacks are created in the JIT table's
+// order, and a unit that is not hot marks nothing.
+TEST_F(CreateFragmentsTest, JitProfileMarksEverythingInlinedIntoHotUnits) {
+  constexpr int kUnits = 40;
+  std::vector<std::string> jit_records, aot_records;
+  for (int u = 0; u < kUnits; ++u) {
+    const std::string root = "r" + std::to_string(u) + "()";
+    const std::string inlined = "in" + std::to_string(u) + "()";
+    const std::string called = "call" + std::to_string(u) + "()";  // not inlined
+    jit_records.push_back(test::Record(
+        root, std::to_string(100 + u),
+        R"({"methodName":")" + root +
+            R"(","callsiteBci":-1,"inlined":true,"indirect":false,"alive":false,"invokes":[)" +
+            R"({"methodName":")" + inlined +
+            R"(","callsiteBci":1,"inlined":true,"indirect":false,"alive":false},)" +
+            R"({"methodName":")" + called +
+            R"(","callsiteBci":2,"inlined":false,"indirect":false,"alive":true}]})"));
+    aot_records.push_back(test::Record(called, "a" + std::to_string(u)));
+    aot_records.push_back(test::Record(inlined, "b" + std::to_string(u)));
+  }
+  dir_.WriteLines("jit/units", jit_records);
+  dir_.WriteLines("aot/units", aot_records);
+  Experiment jit = Load(1, "jit");
+  for (CompilationIndex c = 0; c < jit.compilations().size(); ++c) {
+    jit.compilation(c).hot = jit.compilation(c).id != "107";  // r7() stays cold
+  }
+  ExperimentInput input{2, dir_.Path("aot"), std::nullopt, ExperimentKind::kAot};
+  absl::StatusOr<Experiment> aot = LoadExperiment(input, [](std::string_view) {});
+  ASSERT_TRUE(aot.ok()) << aot.status();
+  const size_t known_methods = aot->methods().size();
+
+  ASSERT_TRUE(MarkHotFromJitProfile(jit, {&*aot}).ok());
+  for (int u = 0; u < kUnits; ++u) {
+    const std::string inlined = "in" + std::to_string(u) + "()";
+    EXPECT_EQ(aot->IsMethodHot(*aot->FindMethod(inlined)), u != 7) << inlined;
+    EXPECT_FALSE(aot->IsMethodHot(*aot->FindMethod("call" + std::to_string(u) + "()")));
+  }
+  // The roots (inlined trivially as tree roots) are created in table order, r7() not at all.
+  std::vector<std::string> created;
+  for (MethodIndex m = known_methods; m < aot->methods().size(); ++m) {
+    created.push_back(aot->method(m).name);
+  }
+  std::vector<std::string> expected;
+  for (int u = 0; u < kUnits; ++u) {
+    if (u != 7) expected.push_back("r" + std::to_string(u) + "()");
+  }
+  EXPECT_EQ(created, expected);
+}
+
 }  // namespace
 }  // namespace profdiff

@@ -5,6 +5,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "profdiff/compilation_trees.h"
+#include "profdiff/ordered_parallel.h"
 
 namespace profdiff {
 
@@ -58,23 +59,35 @@ std::vector<CompilationIndex> HotCompilationsByPeriod(const Experiment& experime
 }
 
 absl::Status MarkHotFromJitProfile(const Experiment& jit, const std::vector<Experiment*>& targets) {
+  std::vector<CompilationIndex> hot_units;
   for (CompilationIndex unit : jit.UnitsInTableOrder()) {
-    if (!jit.compilation(unit).hot) continue;
-    absl::StatusOr<RecordTrees> trees = LoadUnitInliningTree(jit, unit);
-    if (!trees.ok()) return trees.status();
-    const InliningTree& tree = trees->inlining_tree;
-    for (NodeIndex n : tree.Preorder()) {
-      const InliningTreeNode& node = tree.node(n);
-      if (!node.inlined || !node.method_name.has_value()) continue;
-      for (Experiment* target : targets) {
-        MethodIndex m = target->GetOrCreateMethod(*node.method_name);
-        for (CompilationIndex c : target->method(m).compilations) {
-          target->compilation(c).hot = true;
-        }
-      }
-    }
+    if (jit.compilation(unit).hot) hot_units.push_back(unit);
   }
-  return absl::OkStatus();
+  // The inlining trees are read on worker threads (reading only reads the log); marking, which
+  // creates methods in the targets, stays on this thread and in table order.
+  absl::Status status;
+  ProduceInOrder<absl::StatusOr<RecordTrees>>(
+      hot_units.size(), WorkerThreads(),
+      [&](size_t i) { return LoadUnitInliningTree(jit, hot_units[i]); },
+      [&](size_t, absl::StatusOr<RecordTrees>& trees) {
+        if (!trees.ok()) {
+          status = trees.status();
+          return false;
+        }
+        const InliningTree& tree = trees->inlining_tree;
+        for (NodeIndex n : tree.Preorder()) {
+          const InliningTreeNode& node = tree.node(n);
+          if (!node.inlined || !node.method_name.has_value()) continue;
+          for (Experiment* target : targets) {
+            MethodIndex m = target->GetOrCreateMethod(*node.method_name);
+            for (CompilationIndex c : target->method(m).compilations) {
+              target->compilation(c).hot = true;
+            }
+          }
+        }
+        return true;
+      });
+  return status;
 }
 
 }  // namespace profdiff
