@@ -21,7 +21,7 @@ namespace profdiff {
 
 class InternedName {
  public:
-  InternedName() : text_(&EmptyText()) {}
+  InternedName() : text_(&kEmptyText) {}
   explicit InternedName(std::string_view text) : text_(Intern(text)) {}
   InternedName& operator=(std::string_view text) {
     text_ = Intern(text);
@@ -50,11 +50,14 @@ class InternedName {
   }
 
  private:
-  static const std::string& EmptyText();
+  // Constant-initialised, so default construction (every new tree node) costs no call.
+  static constinit const std::string kEmptyText;
   static const std::string* Intern(std::string_view text);
 
   const std::string* text_;
 };
+
+inline constinit const std::string InternedName::kEmptyText{};
 
 }  // namespace profdiff
 

@@ -22,12 +22,8 @@ NameTable& Table() {
 
 }  // namespace
 
-const std::string& InternedName::EmptyText() {
-  static const std::string* empty = Intern("");
-  return *empty;
-}
-
 const std::string* InternedName::Intern(std::string_view text) {
+  if (text.empty()) return &kEmptyText;
   // Trees are built on several threads at once: each looks in its own cache first, so the
   // shared table (and its lock) is only visited once per thread and name.
   thread_local absl::flat_hash_map<std::string_view, const std::string*> cache;
