@@ -144,7 +144,7 @@ absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& se
     }
     return piece;
   };
-  absl::Status written = RenderInOrder(pieces.size(), RenderThreads(), render,
+  absl::Status written = RenderInOrder(pieces.size(), ComparisonRenderThreads(), render,
                                        [&](const std::string& text) { out.Raw(text); });
   if (!written.ok()) return written;
   out.set_level(0);

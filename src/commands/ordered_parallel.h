@@ -33,8 +33,11 @@ inline absl::Status RenderInOrder(size_t count, unsigned threads,
   return status;
 }
 
-// Worker threads worth using for rendering on this machine.
-inline unsigned RenderThreads() { return WorkerThreads(); }
+// Worker threads worth using for rendering comparisons on this machine: one more than the
+// cores. Pieces that need the same fragment parent or shared tree wait for the one thread that
+// parses it (hundreds of ms for a big AOT record); the extra thread keeps the cores busy
+// meanwhile. (Report sections share nothing, so `report` uses WorkerThreads().)
+inline unsigned ComparisonRenderThreads() { return WorkerThreads() + 1; }
 
 }  // namespace profdiff
 

@@ -45,7 +45,7 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
     }
     return piece;
   };
-  absl::Status written = RenderInOrder(methods.size(), RenderThreads(), render,
+  absl::Status written = RenderInOrder(methods.size(), WorkerThreads(), render,
                                        [&](const std::string& text) { out.Raw(text); });
   if (!written.ok()) return written;
   out.set_level(0);
