@@ -72,8 +72,8 @@ void CheckTrees(const RecordTrees& trees) {
   for (const OptimizationTreeNode& node : optimizations.nodes) {
     Check(node.is_phase || node.children.empty(), "an optimization has children");
     for (const PositionEntry& entry : node.position) {
-      Check(entry.method.find("%%") == std::string::npos, "multi-method key left in position",
-            entry.method);
+      Check(entry.method.view().find("%%") == std::string::npos,
+            "multi-method key left in position", entry.method);
     }
   }
 }

@@ -37,7 +37,7 @@ std::vector<std::string> Children(const OptimizationTree& tree, NodeIndex node) 
     }
     std::string text = child.name.str() + " {";
     for (const PositionEntry& entry : child.position) {
-      text += entry.method + ":" + std::to_string(entry.bci) + ";";
+      text += entry.method.str() + ":" + std::to_string(entry.bci) + ";";
     }
     names.push_back(text + "}");
   }
@@ -124,7 +124,7 @@ std::vector<std::string> Outline(const OptimizationTree& tree) {
     const OptimizationTreeNode& node = tree.node(n);
     std::string line = std::to_string(depth) + " " + node.name.str();
     for (const PositionEntry& entry : node.position) {
-      line += " " + entry.method + ":" + std::to_string(entry.bci);
+      line += " " + entry.method.str() + ":" + std::to_string(entry.bci);
     }
     lines.push_back(line);
     for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) {

@@ -22,11 +22,10 @@ namespace profdiff {
 class InternedName {
  public:
   InternedName() : text_(&kEmptyText) {}
-  explicit InternedName(std::string_view text) : text_(Intern(text)) {}
-  InternedName& operator=(std::string_view text) {
-    text_ = Intern(text);
-    return *this;
-  }
+  // Implicit, like std::string's: `node.name = "RootPhase"`, `PositionEntry{"a()", 3}`.
+  InternedName(std::string_view text) : text_(Intern(text)) {}    // NOLINT
+  InternedName(const char* text) : text_(Intern(text)) {}         // NOLINT
+  InternedName(const std::string& text) : text_(Intern(text)) {}  // NOLINT
 
   const std::string& str() const { return *text_; }
   std::string_view view() const { return *text_; }
@@ -39,6 +38,7 @@ class InternedName {
   friend bool operator==(InternedName a, InternedName b) { return a.text_ == b.text_; }
   friend bool operator==(InternedName a, std::string_view b) { return a.view() == b; }
   friend bool operator==(InternedName a, const char* b) { return a.view() == b; }
+  friend bool operator==(InternedName a, const std::string& b) { return a.view() == b; }
 
   // Consistent with ==; not the same from one run to the next (only used for hash tables).
   template <typename H>

@@ -33,7 +33,7 @@ class NumberedPositions {
   bool IsPathPrefix(const NumberedPath& path, NodeIndex node) const;
 
  private:
-  absl::flat_hash_map<std::string, uint32_t> numbers_;
+  absl::flat_hash_map<InternedName, uint32_t> numbers_;
   // Per node: the index of its position's first entry in names_ and bcis_ (and one more index,
   // the end of the last node's entries).
   std::vector<uint32_t> first_;

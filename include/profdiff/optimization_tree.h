@@ -16,8 +16,8 @@ struct OptimizationTreeNode {
   bool is_phase = false;
   InternedName name;        // phase name, or optimization name
   InternedName event_name;  // optimizations only
-  Position position;       // optimizations only; keys have their multi-method key stripped
-  Properties properties;   // optimizations only
+  Position position;        // optimizations only; keys have their multi-method key stripped
+  Properties properties;    // optimizations only
   NodeIndex parent = kNoNode;
   ChildList children;  // phases only
 };

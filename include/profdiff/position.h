@@ -6,11 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "profdiff/interned_name.h"
+
 namespace profdiff {
 
 // One (method, bci) pair of an optimization's position.
 struct PositionEntry {
-  std::string method;
+  InternedName method;  // interned: positions repeat the same inlined methods thousands of times
   int32_t bci = -1;
   friend bool operator==(const PositionEntry&, const PositionEntry&) = default;
 };

@@ -32,9 +32,9 @@ Path EnclosingMethodPath(const Position& position) {
   if (position.empty()) return path;
   path.reserve(position.size());
   const size_t k = position.size() - 1;
-  path.push_back(PathElement{position[k].method, -1});
+  path.push_back(PathElement{position[k].method.str(), -1});
   for (size_t i = k; i >= 1; --i) {
-    path.push_back(PathElement{position[i - 1].method, position[i].bci});
+    path.push_back(PathElement{position[i - 1].method.str(), position[i].bci});
   }
   return path;
 }

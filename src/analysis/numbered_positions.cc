@@ -21,7 +21,9 @@ NumberedPositions::NumberedPath NumberedPositions::Number(const Path& path) cons
   for (const PathElement& element : path) {
     uint32_t name = kNoName;
     if (element.name.has_value()) {
-      if (auto it = numbers_.find(*element.name); it != numbers_.end()) name = it->second;
+      if (auto it = numbers_.find(InternedName(*element.name)); it != numbers_.end()) {
+        name = it->second;
+      }
     }
     numbered.names.push_back(name);
     numbered.bcis.push_back(element.bci);

@@ -29,6 +29,9 @@ bool IsUnorderedPhase(std::string_view name) {
   return false;
 }
 
+// Interned names are equal exactly when they are the same string: no comparison needed then.
+int CompareNames(InternedName a, InternedName b) { return a == b ? 0 : JavaCompare(a, b); }
+
 }  // namespace
 
 bool IsDetailedPhase(std::string_view name) {
@@ -56,7 +59,7 @@ int ComparePositions(const Position& p, const Position& q) {
   const size_t a = p.size(), b = q.size();
   for (size_t i = 1; i <= a; ++i) {
     if (b < i) return 1;
-    int c = JavaCompare(p[a - i].method, q[b - i].method);
+    int c = CompareNames(p[a - i].method, q[b - i].method);
     if (c != 0) return c;
     c = Sign(JavaIntSubtractCompare(p[a - i].bci, q[b - i].bci));
     if (c != 0) return c;
@@ -78,10 +81,10 @@ int CompareProperties(const Properties& p, const Properties& q) {
 
 int CompareOptimizationNodes(const OptimizationTreeNode& a, const OptimizationTreeNode& b) {
   if (a.is_phase != b.is_phase) return a.is_phase ? 1 : -1;  // optimizations first
-  if (a.is_phase) return JavaCompare(a.name, b.name);
-  int c = JavaCompare(a.name, b.name);
+  if (a.is_phase) return CompareNames(a.name, b.name);
+  int c = CompareNames(a.name, b.name);
   if (c != 0) return c;
-  c = JavaCompare(a.event_name, b.event_name);
+  c = CompareNames(a.event_name, b.event_name);
   if (c != 0) return c;
   c = ComparePositions(a.position, b.position);
   if (c != 0) return c;

@@ -150,6 +150,7 @@ class RecordReader {
   std::vector<Member> members_;
   MemberCollapser collapser_;
   ValueRenderer renderer_;
+  std::string name_scratch_;  // a multi-method name without its key, before interning
 };
 
 Slots RecordReader::CollectSlots(uint32_t object) const {
@@ -465,8 +466,12 @@ bool RecordReader::ReadPosition(uint32_t value, Position* position) {
     }
     if (trees_ != nullptr) {
       PositionEntry& entry = position->emplace_back();
-      entry.method.reserve(prefix.size() + suffix.size());
-      entry.method.append(prefix).append(suffix);
+      if (suffix.empty()) {
+        entry.method = prefix;
+      } else {
+        name_scratch_.assign(prefix).append(suffix);
+        entry.method = name_scratch_;
+      }
       entry.bci = bci;
     }
   }

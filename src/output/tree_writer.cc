@@ -33,7 +33,7 @@ std::string LongPosition(const Position& position) {
   std::string text = "{";
   for (size_t i = 0; i < position.size(); ++i) {
     if (i > 0) text += ", ";
-    absl::StrAppend(&text, position[i].method, ": ", position[i].bci);
+    absl::StrAppend(&text, position[i].method.str(), ": ", position[i].bci);
   }
   text += "}";
   return text;
