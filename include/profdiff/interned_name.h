@@ -50,14 +50,17 @@ class InternedName {
   }
 
  private:
-  // Constant-initialised, so default construction (every new tree node) costs no call.
-  static constinit const std::string kEmptyText;
+  // A variable rather than a function-local static, so default construction (every new tree
+  // node) takes an address and calls nothing. GCC constant-initialises it; clang with
+  // libstdc++ 12 cannot (so no `constinit`) and initialises it before main, which is early
+  // enough because no InternedName is read during static initialisation.
+  static const std::string kEmptyText;
   static const std::string* Intern(std::string_view text);
 
   const std::string* text_;
 };
 
-inline constinit const std::string InternedName::kEmptyText{};
+inline const std::string InternedName::kEmptyText{};
 
 }  // namespace profdiff
 
