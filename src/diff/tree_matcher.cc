@@ -149,6 +149,14 @@ void PrepareTree(const TreeMatchOracle& oracle, Side side, TreeData& data) {
   }
 }
 
+// Most nodes have 0-3 children: a plain loop, where std::equal called memcmp.
+inline bool SameClasses(const uint32_t* a, const uint32_t* b, size_t count) {
+  for (size_t k = 0; k < count; ++k) {
+    if (a[k] != b[k]) return false;
+  }
+  return true;
+}
+
 // Gives every node of both trees a label class (nodes are Equal iff same class, by SameLabel)
 // and a tree class (subtrees identical iff same class: same label class and the same sequence of
 // child tree classes), by hash-consing bottom-up. Exact: hashes only pick the candidates.
@@ -210,8 +218,8 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
       for (uint32_t c = tree_chain->second; c != kEnd; c = tree_classes[c].next) {
         const TreeClass& candidate = tree_classes[c];
         if (candidate.label == label && candidate.child_count == children_classes.size() &&
-            std::equal(children_classes.begin(), children_classes.end(),
-                       child_pool.begin() + candidate.first_child)) {
+            SameClasses(children_classes.data(), child_pool.data() + candidate.first_child,
+                        children_classes.size())) {
           found = c;
           break;
         }
@@ -303,6 +311,7 @@ class Matcher {
     size_t i = 1;
     size_t j = 1;
     bool capped_out = false;
+    int64_t row_min = 0;  // the smallest cell of row i so far (the cap test of a whole row)
     std::vector<int64_t> prev;
     std::vector<int64_t> cur;
     // Per right child j-1: its subtree size, and its tree class when classified. Read at every
@@ -451,6 +460,7 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
   for (size_t j = 1; j <= n; ++j) frame.prev[j] = frame.prev[j - 1] + frame.right_size[j - 1];
   if (!frame.left_children.empty()) {
     frame.cur[0] = frame.prev[0] + Size(Side::kLeft, frame.left_children[0]);
+    frame.row_min = frame.cur[0];
   }
 }
 
@@ -461,6 +471,7 @@ void Matcher::ComputeCell(Frame& frame, int64_t child_cost, bool record) {
       BestCell(frame.prev[j - 1] + child_cost, frame.cur[j - 1] + frame.right_size[j - 1],
                frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]),
                record ? &decisions_ : nullptr, i, j);
+  frame.row_min = std::min(frame.row_min, frame.cur[j]);
   frame.j = j + 1;
 }
 
@@ -492,11 +503,14 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
           int64_t* cur = frame.cur.data();
           const int64_t* prev = frame.prev.data();
           Decisions* decisions = record_here ? &decisions_ : nullptr;
+          int64_t row_min = frame.row_min;
           while (j <= n && frame.right_class[j - 1] == left_class) {
             cur[j] = BestCell(prev[j - 1], cur[j - 1] + frame.right_size[j - 1],
                               prev[j] + left_size, decisions, frame.i, j);
+            row_min = std::min(row_min, cur[j]);
             ++j;
           }
+          frame.row_min = row_min;
           if (j != start) {
             frame.work += j - start;
             frame.j = j;
@@ -516,15 +530,17 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
       }
       if (descended) break;
       // Row i is complete.
-      if (!record_here && *std::min_element(frame.cur.begin(), frame.cur.end()) >= frame.cap) {
+      if (!record_here && frame.row_min >= frame.cap) {
         frame.capped_out = true;
         break;
       }
       std::swap(frame.prev, frame.cur);
       ++frame.i;
       frame.j = 1;
-      if (frame.i <= m)
+      if (frame.i <= m) {
         frame.cur[0] = frame.prev[0] + Size(Side::kLeft, left_children[frame.i - 1]);
+        frame.row_min = frame.cur[0];
+      }
     }
     if (descended) {
       ++depth;
