@@ -133,7 +133,8 @@ void RemoveDetailedPhases(OptimizationTree& tree) {
 void SortUnorderedPhases(OptimizationTree& tree) {
   for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
     OptimizationTreeNode& node = tree.node(n);
-    if (!node.is_phase || !IsUnorderedPhase(node.name)) continue;
+    // Fewer than two children need no sorting: most phases (inlinee RootPhase, Parsing, ...).
+    if (!node.is_phase || node.children.size() < 2 || !IsUnorderedPhase(node.name)) continue;
     std::stable_sort(node.children.begin(), node.children.end(), [&](NodeIndex x, NodeIndex y) {
       return CompareOptimizationNodes(tree.node(x), tree.node(y)) < 0;
     });
