@@ -306,6 +306,44 @@ TEST_F(CreateFragmentsTest, FragmentTreesAreCutFromTheParent) {
             "demo.Util.add(int, int)");
 }
 
+// Preprocessing a fragment does not search it for detailed phases again (they were left out
+// while it was cut): they must be gone all the same, and kept when the options keep them.
+TEST_F(CreateFragmentsTest, PreprocessedFragmentsHaveNoDetailedPhases) {
+  // Example 4 with a canonicalizer in the parent's LowTier that touched the inlined add().
+  const std::string empty_low_tier = R"({"phaseName":"LowTier","optimizations":[]})";
+  std::string parent = test::kJit1Unit101;
+  const size_t at = parent.find(empty_low_tier);
+  ASSERT_NE(at, std::string::npos);
+  parent.replace(at, empty_low_tier.size(), test::Compact(R"json(
+      {"phaseName":"LowTier","optimizations":[{"phaseName":"CanonicalizerPhase",
+      "optimizations":[{"optimizationName":"Canonicalizer","eventName":"Fold",
+      "position":{"demo.Util.add(int, int)":9,"demo.Main.run()":5}}]}]})json"));
+  test::WriteExample4(dir_);
+  dir_.WriteLines("jit1/units", {parent, test::kJit1Unit102, test::kJit1Unit103});
+  Experiment first = Load(1, "jit1", "prof1.json");
+  Experiment second = Load(2, "jit2", "prof2.json");
+  SelectHotUnits(first, HotPolicy{});
+  SelectHotUnits(second, HotPolicy{});
+  ASSERT_TRUE(CreateFragments(first, second).ok());
+  CompilationIndex fragment = 0;
+  while (fragment + 1 < first.compilations().size() && first.compilation(fragment).id != "101#1") {
+    ++fragment;
+  }
+  ASSERT_TRUE(first.compilation(fragment).is_fragment);
+
+  auto low_tier = [&](const Options& options) {
+    absl::StatusOr<RecordTrees> trees = LoadPreprocessedTrees(first, fragment, options);
+    EXPECT_TRUE(trees.ok()) << trees.status();
+    if (!trees.ok()) return std::vector<std::string>{"<failed>"};
+    const OptimizationTree& tree = trees->optimization_tree;
+    return Children(tree, tree.node(tree.root).children.back());
+  };
+  EXPECT_EQ(low_tier(Options{}), std::vector<std::string>{});
+  Options keep;
+  keep.remove_detailed_phases = false;
+  EXPECT_EQ(low_tier(keep), std::vector<std::string>{"CanonicalizerPhase"});
+}
+
 TEST_F(CreateFragmentsTest, ParentCacheKeepsOnlyParentsOfManyLoadsUntilTheLastOne) {
   Experiment first(1, ExperimentKind::kJit), second(2, ExperimentKind::kJit);
   const CompilationIndex fragment = LoadExample4WithFragments(&first, &second);

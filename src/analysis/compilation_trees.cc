@@ -210,14 +210,11 @@ absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,
       LoadTrees(experiment, compilation, parents, options.remove_detailed_phases);
   if (!trees.ok()) return trees;
   PreprocessInliningTree(trees->inlining_tree, options);
-  if (experiment.compilation(compilation).is_fragment && options.remove_detailed_phases) {
-    // Left out while the fragment was cut: no need to look for them again in its ~10k phases.
-    Options rest = options;
-    rest.remove_detailed_phases = false;
-    PreprocessOptimizationTree(trees->optimization_tree, rest);
-  } else {
-    PreprocessOptimizationTree(trees->optimization_tree, options);
-  }
+  Options preprocessing = options;
+  // A fragment's detailed phases were left out while it was cut (LoadTrees): no need to look
+  // for them again in its ~10k phases.
+  if (experiment.compilation(compilation).is_fragment) preprocessing.remove_detailed_phases = false;
+  PreprocessOptimizationTree(trees->optimization_tree, preprocessing);
   return trees;
 }
 
