@@ -5,6 +5,8 @@
 #   OUT/record        one log record per file, and pairs "record\nrecord" of the same method
 #   OUT/profile       every proftool profile (*.json)
 #   OUT/command_line  NUL-separated argument lists (the corpus' command lines and a few more)
+#   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
+#                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
 set -euo pipefail
 if [[ $# -ne 1 ]]; then
@@ -79,6 +81,30 @@ if os.path.isdir(cases):
                 commands.append([a.decode() for a in f.read().split(b"\n") if a])
 for args in commands:
     write("command_line", "\0".join(args).encode())
-for kind in ("record", "profile", "command_line"):
+binary = os.environ.get("PROFDIFF_SEED_BINARY", "")
+MAX_STREAM = 64 * 1024
+if binary and os.access(binary, os.X_OK):
+    import subprocess
+    jit = os.path.join(fixtures, "jit-example")
+    aot = os.path.join(fixtures, "aot-example")
+    logs = [f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp2/log", f"{jit}/exp2/prof.json"]
+    runs = [["jit-vs-jit"] + logs, ["jit-vs-jit"] + logs + ["--optimization-context-tree=true"],
+            ["jit-vs-jit"] + logs + ["--diff-compilations=false", "--inliner-reasoning=true"],
+            ["report", f"{jit}/exp1/log", f"{jit}/exp1/prof.json"],
+            ["aot-vs-aot", f"{aot}/exp1/log", f"{aot}/exp1/prof.json", f"{aot}/exp2/log",
+             f"{aot}/exp2/prof.json"]]
+    for args in runs:
+        stream = subprocess.run([binary] + args + ["--format=json"], capture_output=True).stdout
+        lines = stream.split(b"\n")
+        if len(stream) <= MAX_STREAM:
+            write("stream", stream)
+        for line in lines[1:]:
+            if line and len(lines[0]) + len(line) <= MAX_STREAM:
+                write("stream", lines[0] + b"\n" + line + b"\n")
+else:
+    os.makedirs(os.path.join(out, "stream"), exist_ok=True)
+    write("stream", b'{"type":"header","format":"profdiff","version":1,"command":"report",'
+                    b'"arguments":[],"options":{}}\n')
+for kind in ("record", "profile", "command_line", "stream"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

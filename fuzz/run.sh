@@ -3,7 +3,7 @@
 # one after another on one core, starting from the seeds of make_seeds.sh plus the corpus that
 # earlier runs in the same build directory left behind.
 #
-# Usage: fuzz/run.sh SECONDS [TARGET ...]     (targets: record profile command_line; default all)
+# Usage: fuzz/run.sh SECONDS [TARGET ...]     (targets: record profile command_line stream; default all)
 # Environment:
 #   PROFDIFF_FUZZ_BUILD_DIR   build directory (default: build-fuzz)
 #   PROFDIFF_FUZZ_KEEP_GOING  1: go on after a crash, timeout or out-of-memory and collect every
@@ -15,13 +15,13 @@
 # in <build dir>/fuzz/artifacts/<target>/. Exit status 0 only when every target passed.
 set -euo pipefail
 if [[ $# -lt 1 || ! "$1" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 SECONDS [record|profile|command_line ...]" >&2
+  echo "usage: $0 SECONDS [record|profile|command_line|stream ...]" >&2
   exit 2
 fi
 seconds="$1"
 shift
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(record profile command_line)
+[[ ${#targets[@]} -gt 0 ]] || targets=(record profile command_line stream)
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 build="${PROFDIFF_FUZZ_BUILD_DIR:-build-fuzz}"
 [[ "$build" = /* ]] || build="$repo/$build"
@@ -35,11 +35,12 @@ mkdir -p "$build"
 cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DPROFDIFF_FUZZ=ON -DPROFDIFF_WERROR=ON > "$build/configure.log" 2>&1 ||
   { cat "$build/configure.log" >&2; exit 1; }
-cmake --build "$build" -j"$jobs" --target fuzzers
+# The instrumented profdiff writes the JSON streams that seed the stream target.
+cmake --build "$build" -j"$jobs" --target fuzzers profdiff
 
 work="$build/fuzz"
 rm -rf "$work/seeds"
-"$repo/fuzz/make_seeds.sh" "$work/seeds"
+PROFDIFF_SEED_BINARY="$build/profdiff" "$repo/fuzz/make_seeds.sh" "$work/seeds"
 
 failed=0
 for target in "${targets[@]}"; do
@@ -47,6 +48,7 @@ for target in "${targets[@]}"; do
     record) max_len=65536 ;;
     profile) max_len=32768 ;;
     command_line) max_len=4096 ;;
+    stream) max_len=65536 ;;
     *) echo "fuzz/run.sh: unknown target $target" >&2; exit 2 ;;
   esac
   corpus="$work/corpus/$target"

@@ -39,7 +39,9 @@
 #include "profdiff/optimization_context_tree.h"
 #include "profdiff/optimization_log.h"
 #include "profdiff/profile.h"
+#include "profdiff/record_builders.h"
 #include "profdiff/record_reader.h"
+#include "profdiff/text_renderer.h"
 #include "profdiff/tree_matcher.h"
 #include "profdiff/tree_preprocessing.h"
 #include "profdiff/tree_writer.h"
@@ -347,9 +349,16 @@ TEST_P(DeepLibraryTest, OptimizationContextTrees) {
     const OctNode& parent = oct.node(oct.node(deepest).parent);
     ASSERT_EQ(parent.kind, OctNode::Kind::kInlining);
     EXPECT_EQ(trees.inlining_tree.node(parent.ref).method_name, "h()");
-    OctTextMaker texts(oct);
-    EXPECT_EQ(texts.Text(deepest, false), "O E at bci 3 with {peelings: 1}");
-    const std::string long_text = texts.Text(deepest, true);
+    TreeRecord record;
+    BuildContextTreeRecord(oct, Options(), &record);
+    const NodeRecord* optimization = nullptr;
+    for (const NodeRecord& node : record.nodes) {
+      if (node.left.kind == LabelKind::kOptimization) optimization = &node;
+    }
+    ASSERT_NE(optimization, nullptr);
+    EXPECT_EQ(optimization->depth, kDepth + 2);
+    EXPECT_EQ(LabelText(record, optimization->left, false), "O E at bci 3 with {peelings: 1}");
+    const std::string long_text = LabelText(record, optimization->left, true);
     EXPECT_EQ(long_text.rfind("O E at bci {h(): 3, m99999(): 7, m99998(): 999, m99997(): 998, ", 0),
               0u)
         << long_text.substr(0, 200);

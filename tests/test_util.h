@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "profdiff/inlining_tree.h"
+#include "profdiff/json_text.h"
 #include "profdiff/optimization_tree.h"
 #include "profdiff/record_reader.h"
 
@@ -231,10 +232,14 @@ inline NodeIndex AddPhase(OptimizationTree& tree, NodeIndex parent, std::string 
   return index;
 }
 
-// A property whose Java rendering is `rendered` (canonically a string unless given).
+// A property whose Java rendering is `rendered` (canonically a string unless given; as JSON, the
+// string `rendered`).
 inline Property Prop(std::string key, std::string rendered, std::string canonical = "") {
   if (canonical.empty()) canonical = "s" + std::to_string(rendered.size()) + ":" + rendered;
-  return Property{std::move(key), PropertyValue{std::move(rendered), std::move(canonical)}};
+  std::string json;
+  AppendJsonString(rendered, &json);
+  return Property{std::move(key),
+                  PropertyValue{std::move(rendered), std::move(canonical), std::move(json)}};
 }
 
 inline NodeIndex AddOptimization(OptimizationTree& tree, NodeIndex parent, std::string name,

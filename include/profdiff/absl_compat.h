@@ -11,6 +11,7 @@
 namespace profdiff {
 
 inline absl::string_view AbslView(std::string_view s) { return {s.data(), s.size()}; }
+inline std::string_view StdView(absl::string_view s) { return {s.data(), s.size()}; }
 
 }  // namespace profdiff
 

@@ -5,16 +5,17 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "profdiff/line_writer.h"
 #include "profdiff/options.h"
+#include "profdiff/output_records.h"
 
 namespace profdiff {
 
 // Runs one command (cli.md §3: report, jit-vs-jit, jit-vs-aot, aot-vs-aot,
-// aot-vs-aot-jit-profile) with its positionals, writing normal output to `out`. A failure is a
-// fatal error whose message (one line, no '\n') belongs on stderr; what was written stays.
+// aot-vs-aot-jit-profile, render) with its positionals, as records to `out`. A failure is a
+// fatal error whose message (one line, no '\n') belongs on stderr; what was written stays (the
+// caller ends the stream with an error record).
 absl::Status RunCommand(const std::string& command, const std::vector<std::string>& positionals,
-                        const Options& options, LineWriter& out);
+                        const Options& options, Renderer& out);
 
 }  // namespace profdiff
 

@@ -8,6 +8,8 @@
 
 namespace profdiff {
 
+// Text of the experiment records straight from the model (record builders + text renderer).
+
 // "Experiment <id>..." with its counts and, with a profile, the Top methods table
 // (output.md §4), at the writer's level.
 void WriteExperimentSummary(LineWriter& out, const Experiment& experiment);

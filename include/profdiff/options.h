@@ -5,7 +5,10 @@
 
 namespace profdiff {
 
-// The twelve global options (cli.md §2) with the reference's defaults.
+// --format (docs/output-formats.md).
+enum class OutputFormat { kText, kJson, kCsv };
+
+// The global options: the reference's twelve (cli.md §2) with its defaults, then ours.
 struct Options {
   int32_t hot_min_limit = 1;
   int32_t hot_max_limit = 10;
@@ -19,6 +22,7 @@ struct Options {
   bool prune_identities = true;
   bool create_fragments = true;
   bool inliner_reasoning = false;
+  OutputFormat format = OutputFormat::kText;
 };
 
 }  // namespace profdiff

@@ -18,9 +18,12 @@ namespace profdiff {
 //      s<len>:<bytes>               string
 //      [ ... ]      array of encoded elements
 //      {<len>:<key bytes><value> ... }   object, entries in their (first-occurrence) order
+//  - `json`: the value as compact JSON for the structured outputs: numbers exactly as the log
+//    wrote them, an object's duplicate keys collapsed as for `rendered`.
 struct PropertyValue {
   std::string rendered;
   std::string canonical;
+  std::string json;
   friend bool operator==(const PropertyValue& a, const PropertyValue& b) {
     return a.canonical == b.canonical;
   }

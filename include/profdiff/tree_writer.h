@@ -1,9 +1,11 @@
 #ifndef PROFDIFF_TREE_WRITER_H_
 #define PROFDIFF_TREE_WRITER_H_
 
+// Text of trees straight from the model: record builders (record_builders.h) followed by the
+// text renderer (text_renderer.h), for tests and tools that print one tree.
+
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "profdiff/inlining_tree.h"
 #include "profdiff/line_writer.h"
@@ -19,18 +21,6 @@ std::string InliningNodeText(const InliningTree& tree, NodeIndex node);  // "(ki
 std::string OptimizationText(const OptimizationTreeNode& node, bool long_bci, int32_t short_bci);
 // Phase name, or an optimization with its outermost bci as the short form.
 std::string OptimizationTreeNodeText(const OptimizationTreeNode& node, bool long_bci);
-
-// Helps print OCT nodes: knows each inlining node's path length (algorithms.md §10.4).
-class OctTextMaker {
- public:
-  explicit OctTextMaker(const OptimizationContextTree& oct);
-  // Text of an info or optimization node (inlining nodes use InliningNodeText).
-  std::string Text(NodeIndex oct_node, bool long_bci) const;
-
- private:
-  const OptimizationContextTree& oct_;
-  std::vector<uint32_t> path_lengths_;
-};
 
 // Blocks under an inlining node, at writer level + `extra` + 1 (output.md §6.2, §6.3); `suffix`
 // is "" or " in experiment <id>".

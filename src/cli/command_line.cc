@@ -25,7 +25,8 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // The command-line model: options, commands and their positionals, in help order.
 
-using OptionTarget = std::variant<int32_t Options::*, double Options::*, bool Options::*>;
+using OptionTarget =
+    std::variant<int32_t Options::*, double Options::*, bool Options::*, OutputFormat Options::*>;
 
 struct OptionSpec {
   std::string_view name;
@@ -60,6 +61,8 @@ const OptionSpec kOptionSpecs[] = {
      "Also treat hot methods inlined into hot compilation units as separate compilations"},
     {"--inliner-reasoning", &Options::inliner_reasoning, "false",
      "Show the inliner's reasons for every inlining decision"},
+    {"--format", &Options::format, "text",
+     "Write the output as text, json (JSON Lines) or csv (docs/output-formats.md)"},
 };
 
 struct PositionalSpec {
@@ -121,6 +124,12 @@ const std::vector<CommandSpec>& CommandSpecs() {
             "Optimization-log directory of the first AOT build"},
            {"aot_optimization_log_2", true, "DIR",
             "Optimization-log directory of the second AOT build"},
+       }},
+      {"render",
+       "Write a JSON Lines file of --format=json again, in the format that --format asks for",
+       {
+           {"file", true, "FILE",
+            "JSON Lines output of an earlier profdiff run with --format=json"},
        }},
       {"help",
        "Explain the usage of profdiff or of one of its commands",
@@ -265,8 +274,10 @@ class CliModel {
         return "INT";
       case 1:
         return "NUMBER";
-      default:
+      case 2:
         return "BOOL";
+      default:
+        return "FORMAT";
     }
   }
 
@@ -328,6 +339,9 @@ std::string ApplyValue(const OptionSpec& spec, std::string_view value, Options* 
         if constexpr (std::is_same_v<Member, bool>) {
           parsed = ParseBoolValue(value);
           if (!parsed) problem = "expected true or false";
+        } else if constexpr (std::is_same_v<Member, OutputFormat>) {
+          parsed = ParseFormatValue(value);
+          if (!parsed) problem = "expected text, json or csv";
         } else if constexpr (std::is_same_v<Member, int32_t>) {
           parsed = ParseInt32Value(value);
           if (!parsed) problem = "expected a whole number from -2147483648 to 2147483647";

@@ -1,12 +1,14 @@
 #include "cli/profdiff_main.h"
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/command_line.h"
+#include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
-#include "profdiff/line_writer.h"
+#include "profdiff/renderers.h"
 
 namespace profdiff {
 
@@ -22,9 +24,11 @@ int ProfdiffMain(int argc, char** argv) {
   const CommandLine& command_line = parsed.command_line;
   absl::Status status;
   {
-    LineWriter out(stdout);
-    status = RunCommand(command_line.command, command_line.positionals, command_line.options, out);
-  }  // flushes what was written before a failure
+    std::unique_ptr<Renderer> out = NewRenderer(command_line.options.format, stdout, stderr);
+    status = RunCommand(command_line.command, command_line.positionals, command_line.options, *out);
+    if (!status.ok()) out->Error(ErrorRecord{StdView(status.message())});
+    out->Flush();  // what was written before a failure stays
+  }
   if (!status.ok()) {
     std::string message(status.message());
     message.push_back('\n');

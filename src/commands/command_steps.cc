@@ -1,55 +1,60 @@
 #include "commands/command_steps.h"
 
+#include <string_view>
 #include <utility>
 
 #include "profdiff/compilation_trees.h"
-#include "profdiff/experiment_writer.h"
 #include "profdiff/hot_selection.h"
 #include "profdiff/optimization_context_tree.h"
-#include "profdiff/tree_writer.h"
+#include "profdiff/record_builders.h"
 
 namespace profdiff {
 
-absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, LineWriter& out) {
-  out.set_level(0);
-  return LoadExperiment(input, [&out](std::string_view line) { out.Line(line); });
+absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, RecordSink& out) {
+  return LoadExperiment(input, [&out](std::string_view line) {
+    constexpr std::string_view kPrefix = "Warning: ";
+    if (line.starts_with(kPrefix)) line.remove_prefix(kPrefix.size());
+    out.Warning(WarningRecord{line});
+  });
 }
 
 absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const Options& options,
-                                            LineWriter& out, bool select_hot) {
+                                            RecordSink& out, bool select_hot) {
   absl::StatusOr<Experiment> experiment = LoadQuietly(input, out);
   if (!experiment.ok()) return experiment;
   if (select_hot) {
     SelectHotUnits(*experiment,
                    HotPolicy{options.hot_min_limit, options.hot_max_limit, options.hot_percentile});
   }
-  WriteExperimentSummary(out, *experiment);
+  out.Experiment(MakeExperimentRecord(*experiment));
   return experiment;
 }
 
-absl::Status WriteCompilation(LineWriter& out, const Experiment& experiment,
+absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,
                               CompilationIndex compilation, const Options& options,
-                              FragmentParentCache* parents) {
-  out.Line(CompilationHeader(experiment, compilation));
+                              FragmentParentCache* parents, EndRecord* tally) {
+  CompilationTreesRecord record;
+  record.method = experiment.method(experiment.compilation(compilation).method).name;
+  record.compilation = MakeCompilationRecord(experiment, compilation);
   absl::StatusOr<RecordTrees> trees =
       LoadPreprocessedTrees(experiment, compilation, options, parents);
   if (!trees.ok()) return trees.status();
-  const int level = out.level();
+  // Reused from compilation to compilation: their nodes keep their capacity.
+  thread_local TreeRecord first_tree, second_tree;
   if (options.optimization_context_tree) {
     OptimizationContextTree oct =
         BuildOptimizationContextTree(trees->inlining_tree, trees->optimization_tree);
-    out.set_level(level + 1);
-    WriteOptimizationContextTree(out, oct, options);
+    BuildContextTreeRecord(oct, options, &first_tree);
+    record.context = &first_tree;
+    out.Compilation(record);
   } else {
-    out.Line("Inlining tree", 1);
-    out.set_level(level + 2);
-    WriteInliningTree(out, trees->inlining_tree, options);
-    out.set_level(level);
-    out.Line("Optimization tree", 1);
-    out.set_level(level + 2);
-    WriteOptimizationTree(out, trees->optimization_tree, options);
+    BuildInliningTreeRecord(trees->inlining_tree, options, &first_tree);
+    BuildOptimizationTreeRecord(trees->optimization_tree, &second_tree);
+    record.inlining = &first_tree;
+    record.optimization = &second_tree;
+    out.Compilation(record);
   }
-  out.set_level(level);
+  ++tally->compilations;
   return absl::OkStatus();
 }
 

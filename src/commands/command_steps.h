@@ -10,27 +10,27 @@
 #include "profdiff/compilation_trees.h"
 #include "profdiff/experiment.h"
 #include "profdiff/experiment_loader.h"
-#include "profdiff/line_writer.h"
 #include "profdiff/options.h"
+#include "profdiff/output_records.h"
 
 namespace profdiff {
 
-// Loads an experiment (warnings at level 0), applies the hot policy when `select_hot`, and
-// prints its summary.
+// Loads an experiment (its warnings as warning records), applies the hot policy when
+// `select_hot`, and emits its summary.
 absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const Options& options,
-                                            LineWriter& out, bool select_hot = true);
+                                            RecordSink& out, bool select_hot = true);
 
-// Loads an experiment (warnings at level 0) without printing its summary.
-absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, LineWriter& out);
+// Loads an experiment (its warnings as warning records) without its summary.
+absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, RecordSink& out);
 
-// Header, then the compilation's trees (output.md §6), the header at the writer's level.
-// A fragment's parent is taken from `parents` when given.
-absl::Status WriteCompilation(LineWriter& out, const Experiment& experiment,
+// The compilation with its trees (output.md §6), counted in `tally`. A fragment's parent is taken
+// from `parents` when given.
+absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,
                               CompilationIndex compilation, const Options& options,
-                              FragmentParentCache* parents = nullptr);
+                              FragmentParentCache* parents, EndRecord* tally);
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
-                       const Options& options, LineWriter& out);
+                       const Options& options, Renderer& out);
 
 }  // namespace profdiff
 

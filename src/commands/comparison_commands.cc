@@ -6,10 +6,9 @@
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
-#include "profdiff/experiment_writer.h"
-#include "profdiff/explanation.h"
 #include "profdiff/fragments.h"
 #include "profdiff/method_pairing.h"
+#include "profdiff/record_builders.h"
 
 namespace profdiff {
 
@@ -79,40 +78,43 @@ void PlanSection(Section& section, const Experiment& first, const Experiment& se
   }
 }
 
-void WriteSectionHead(LineWriter& out, const Experiment& first, const Experiment& second,
-                      const MethodPair& pair) {
+void WriteSectionHead(RecordSink& out, size_t index, const Experiment& first,
+                      const Experiment& second, const MethodPair& pair) {
+  MethodRecord method;
+  method.index = static_cast<int64_t>(index);
+  method.name = first.method(pair.first).name;
   const bool hot1 = first.IsMethodHot(pair.first);
   const bool hot2 = second.IsMethodHot(pair.second);
-  std::string title = absl::StrCat("Method ", first.method(pair.first).name);
-  if (hot1 != hot2) absl::StrAppend(&title, " is hot only in experiment ", hot1 ? 1 : 2);
-  out.set_level(0);
-  out.Line(title);
-  out.set_level(1);
-  WriteCompilationList(out, first, pair.first);
-  WriteCompilationList(out, second, pair.second);
+  if (hot1 != hot2) method.hot_only_in = hot1 ? 1 : 2;
+  method.experiments.push_back(MakeCompilationList(first, pair.first));
+  method.experiments.push_back(MakeCompilationList(second, pair.second));
+  out.Method(method);
 }
 
-absl::Status WriteSectionItem(LineWriter& out, const Experiment& first, const Experiment& second,
+absl::Status WriteSectionItem(RecordSink& out, const Experiment& first, const Experiment& second,
                               Section& section, const SectionItem& item, const Options& options,
-                              FragmentParentCache& parents) {
-  out.set_level(1);
+                              FragmentParentCache& parents, EndRecord* tally) {
   if (item.experiment != nullptr) {
-    return WriteCompilation(out, *item.experiment, item.a, options, &parents);
+    return WriteCompilation(out, *item.experiment, item.a, options, &parents, tally);
   }
-  out.Line(absl::StrCat(CompilationHeader(first, item.a), " vs"));
-  out.Line(CompilationHeader(second, item.b));
-  // Loaded after the header lines, first then second (algorithms.md §12).
+  PairRecord pair;
+  pair.method = first.method(section.pair.first).name;
+  pair.first = MakeCompilationRecord(first, item.a);
+  pair.second = MakeCompilationRecord(second, item.b);
+  // Loaded first then second (algorithms.md §12).
   absl::StatusOr<std::shared_ptr<const RecordTrees>> left = section.trees.Get(first, item.a);
   if (!left.ok()) return left.status();
   absl::StatusOr<std::shared_ptr<const RecordTrees>> right = section.trees.Get(second, item.b);
   if (!right.ok()) return right.status();
-  WriteTreesDiff(out, **left, **right, options);
+  thread_local PairTrees storage;  // reused: the trees keep their capacity
+  MatchTrees(**left, **right, options, &storage, &pair, tally);
+  out.Pair(pair);
   return absl::OkStatus();
 }
 
 }  // namespace
 
-absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& second,
+absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
                               const Options& options) {
   if (options.create_fragments) {
     absl::Status created = CreateFragments(first, second);
@@ -129,52 +131,47 @@ absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& se
     sections.push_back(std::move(section));
   }
   // Pieces only read the experiments: render them on worker threads, write them in order.
-  auto render = [&](size_t k) {
-    RenderedPiece piece;
-    Section& section = *sections[pieces[k].section];
-    {
-      LineWriter text(&piece.text);
-      if (pieces[k].item == kHead) {
-        if (pieces[k].section > 0) text.EmptyLine();
-        WriteSectionHead(text, first, second, section.pair);
-      } else {
-        piece.status = WriteSectionItem(text, first, second, section, section.items[pieces[k].item],
-                                        options, parents);
-      }
-    }
-    return piece;
-  };
-  absl::Status written = RenderInOrder(pieces.size(), ComparisonRenderThreads(), render,
-                                       [&](const std::string& text) { out.Raw(text); });
+  EndRecord end;
+  absl::Status written =
+      RenderInOrder(pieces.size(), ComparisonRenderThreads(), out, &end,
+                    [&](size_t k, Renderer& sink, RenderedPiece& piece) {
+                      Section& section = *sections[pieces[k].section];
+                      if (pieces[k].item == kHead) {
+                        WriteSectionHead(sink, pieces[k].section, first, second, section.pair);
+                        ++piece.tally.methods;
+                      } else {
+                        piece.status = WriteSectionItem(sink, first, second, section,
+                                                        section.items[pieces[k].item], options,
+                                                        parents, &piece.tally);
+                      }
+                    });
   if (!written.ok()) return written;
-  out.set_level(0);
+  out.End(end);
   return absl::OkStatus();
 }
 
 absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& positionals,
-                           const Options& options, LineWriter& out) {
+                           const Options& options, Renderer& out) {
   auto at = [&](size_t i) -> std::optional<std::string> {
     if (i < positionals.size()) return positionals[i];
     return std::nullopt;
   };
-  WriteExplanation(out, /*single=*/false, /*only_hot=*/true, options);
-  if (kind != ComparisonKind::kAotVsAot) out.EmptyLine();
+  static constexpr const char* kCommandNames[] = {"jit-vs-jit", "jit-vs-aot", "aot-vs-aot",
+                                                  "aot-vs-aot-jit-profile"};
+  out.Header(HeaderRecord{kCommandNames[static_cast<int>(kind)], positionals, options});
 
   if (kind == ComparisonKind::kAotVsAotJitProfile) {
     absl::StatusOr<Experiment> jit =
         LoadAndSummarize({0, *at(0), at(1), ExperimentKind::kJit}, options, out);
     if (!jit.ok()) return jit.status();
-    out.EmptyLine();
     absl::StatusOr<Experiment> first = LoadAndSummarize(
         {1, *at(2), std::nullopt, ExperimentKind::kAot}, options, out, /*select_hot=*/false);
     if (!first.ok()) return first.status();
-    out.EmptyLine();
     absl::StatusOr<Experiment> second = LoadAndSummarize(
         {2, *at(3), std::nullopt, ExperimentKind::kAot}, options, out, /*select_hot=*/false);
     if (!second.ok()) return second.status();
     absl::Status marked = MarkHotFromJitProfile(*jit, {&*first, &*second});
     if (!marked.ok()) return marked;
-    out.EmptyLine();
     return MatchExperiments(out, *first, *second, options);
   }
 
@@ -184,7 +181,6 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
       kind == ComparisonKind::kJitVsJit ? ExperimentKind::kJit : ExperimentKind::kAot;
   absl::StatusOr<Experiment> first = LoadAndSummarize({1, *at(0), at(1), kind1}, options, out);
   if (!first.ok()) return first.status();
-  out.EmptyLine();
   std::optional<std::string> profile2 = at(3);
   absl::StatusOr<Experiment> second;
   if (kind == ComparisonKind::kJitVsAot && !profile2.has_value()) {
@@ -193,12 +189,11 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     if (!second.ok()) return second.status();
     absl::Status marked = MarkHotFromJitProfile(*first, {&*second});
     if (!marked.ok()) return marked;
-    WriteExperimentSummary(out, *second);
+    out.Experiment(MakeExperimentRecord(*second));
   } else {
     second = LoadAndSummarize({2, *at(2), profile2, kind2}, options, out);
     if (!second.ok()) return second.status();
   }
-  out.EmptyLine();
   return MatchExperiments(out, *first, *second, options);
 }
 

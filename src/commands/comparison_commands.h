@@ -12,8 +12,9 @@
 #include "absl/status/statusor.h"
 #include "profdiff/compilation_trees.h"
 #include "profdiff/experiment.h"
-#include "profdiff/line_writer.h"
+#include "profdiff/optimization_context_tree.h"
 #include "profdiff/options.h"
+#include "profdiff/output_records.h"
 #include "profdiff/record_reader.h"
 
 namespace profdiff {
@@ -22,16 +23,23 @@ enum class ComparisonKind { kJitVsJit, kJitVsAot, kAotVsAot, kAotVsAotJitProfile
 
 // The comparison pipelines of algorithms.md §0 (positionals in cli.md §3 order).
 absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& positionals,
-                           const Options& options, LineWriter& out);
+                           const Options& options, Renderer& out);
 
-// Fragments, hot method pairs and one section per pair (algorithms.md §6, §8; output.md §5.1).
-absl::Status MatchExperiments(LineWriter& out, Experiment& first, Experiment& second,
+// Fragments, hot method pairs and one section per pair (algorithms.md §6, §8; output.md §5.1),
+// then the end record.
+absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
                               const Options& options);
 
-// The matching output of one compilation pair (output.md §7) below its header lines, at
-// level + 1, from both compilations' preprocessed trees.
-void WriteTreesDiff(LineWriter& out, const RecordTrees& left, const RecordTrees& right,
-                    const Options& options);
+// The delta trees of one compilation pair (output.md §7) from both compilations' preprocessed
+// trees, into `pair` (its trees point into `storage`), counted in `tally`.
+struct PairTrees {
+  TreeRecord inlining;  // or the optimization-context delta tree
+  TreeRecord optimization;
+  OptimizationContextTree left_context;  // the records refer to their info nodes
+  OptimizationContextTree right_context;
+};
+void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
+                PairTrees* storage, PairRecord* pair, EndRecord* tally);
 
 // The preprocessed trees of the compilations of one method section, shared by the threads that
 // render its compilation pairs. A compilation that takes part in several pairs is loaded once and

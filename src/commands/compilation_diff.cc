@@ -1,65 +1,41 @@
 #include "commands/comparison_commands.h"
 #include "profdiff/compilation_trees.h"
-#include "profdiff/delta_tree_writer.h"
 #include "profdiff/edit_policies.h"
 #include "profdiff/optimization_context_tree.h"
+#include "profdiff/record_builders.h"
 #include "profdiff/tree_matcher.h"
 
 namespace profdiff {
 
-namespace {
-
-// Matches two trees through `policy` and prints the delta tree at level + 2 under `heading`
-// (or just at level + 1 without one), or the "too big" message at level + 1.
-template <class Policy, class Write>
-void WriteMatching(LineWriter& out, const Policy& policy, const char* heading, const char* too_big,
-                   bool prune, const Write& write_delta) {
-  const int level = out.level();
-  const std::optional<TreeMatch> match = MatchPruneAndExpandUnlessTooBig(policy, prune);
-  if (!match.has_value()) {
-    out.Line(too_big, 1);
-    return;
-  }
-  const DeltaTree& delta = match->delta;
-  if (heading != nullptr) out.Line(heading, 1);
-  out.set_level(level + (heading != nullptr ? 2 : 1));
-  write_delta(delta);
-  out.set_level(level);
-}
-
-}  // namespace
-
-void WriteTreesDiff(LineWriter& out, const RecordTrees& left_trees, const RecordTrees& right_trees,
-                    const Options& options) {
-  const RecordTrees* left = &left_trees;
-  const RecordTrees* right = &right_trees;
+void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
+                PairTrees* storage, PairRecord* pair, EndRecord* tally) {
   const bool prune = options.prune_identities;
-
+  ++tally->pairs;
   if (options.optimization_context_tree) {
-    OptimizationContextTree left_oct =
-        BuildOptimizationContextTree(left->inlining_tree, left->optimization_tree);
-    OptimizationContextTree right_oct =
-        BuildOptimizationContextTree(right->inlining_tree, right->optimization_tree);
+    OptimizationContextTree& left_oct = storage->left_context;
+    OptimizationContextTree& right_oct = storage->right_context;
+    left_oct = BuildOptimizationContextTree(left.inlining_tree, left.optimization_tree);
+    right_oct = BuildOptimizationContextTree(right.inlining_tree, right.optimization_tree);
     OptimizationContextTreeEditPolicy policy(left_oct, right_oct);
-    WriteMatching(out, policy, nullptr, "The optimization-context trees are too big to compare",
-                  prune, [&](const DeltaTree& delta) {
-                    WriteOctDeltaTree(out, delta, left_oct, right_oct, options);
-                  });
+    BuildContextDeltaRecord(MatchPruneAndExpandUnlessTooBig(policy, prune), left_oct, right_oct,
+                            options, &storage->inlining);
+    pair->context = &storage->inlining;
+    tally->context += storage->inlining.counts;
+    tally->too_big += storage->inlining.too_big ? 1 : 0;
     return;
   }
-  InliningTreeEditPolicy inlining(left->inlining_tree, right->inlining_tree);
-  WriteMatching(out, inlining, "Inlining tree matching",
-                "The inlining trees are too big to compare", prune, [&](const DeltaTree& delta) {
-                  WriteInliningDeltaTree(out, delta, left->inlining_tree, right->inlining_tree,
-                                         options);
-                });
-  OptimizationTreeEditPolicy optimization(left->optimization_tree, right->optimization_tree);
-  WriteMatching(out, optimization, "Optimization tree matching",
-                "The optimization trees are too big to compare", prune,
-                [&](const DeltaTree& delta) {
-                  WriteOptimizationDeltaTree(out, delta, left->optimization_tree,
-                                             right->optimization_tree, options);
-                });
+  InliningTreeEditPolicy inlining(left.inlining_tree, right.inlining_tree);
+  BuildInliningDeltaRecord(MatchPruneAndExpandUnlessTooBig(inlining, prune), left.inlining_tree,
+                           right.inlining_tree, options, &storage->inlining);
+  OptimizationTreeEditPolicy optimization(left.optimization_tree, right.optimization_tree);
+  BuildOptimizationDeltaRecord(MatchPruneAndExpandUnlessTooBig(optimization, prune),
+                               left.optimization_tree, right.optimization_tree,
+                               &storage->optimization);
+  pair->inlining = &storage->inlining;
+  pair->optimization = &storage->optimization;
+  tally->inlining += storage->inlining.counts;
+  tally->optimization += storage->optimization.counts;
+  tally->too_big += (storage->inlining.too_big ? 1 : 0) + (storage->optimization.too_big ? 1 : 0);
 }
 
 void SectionTreeCache::CountUse(const Experiment& experiment, CompilationIndex compilation) {

@@ -1,17 +1,16 @@
 #include <algorithm>
 
-#include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
-#include "profdiff/experiment_writer.h"
-#include "profdiff/explanation.h"
+#include "profdiff/record_builders.h"
 
 namespace profdiff {
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
-                       const Options& options, LineWriter& out) {
-  WriteExplanation(out, /*single=*/true, /*only_hot=*/profile.has_value(), options);
-  out.EmptyLine();
+                       const Options& options, Renderer& out) {
+  std::vector<std::string> arguments{log_directory};
+  if (profile.has_value()) arguments.push_back(*profile);
+  out.Header(HeaderRecord{"report", arguments, options});
   ExperimentInput input{1, log_directory, profile, std::nullopt};
   absl::StatusOr<Experiment> experiment = LoadAndSummarize(input, options, out);
   if (!experiment.ok()) return experiment.status();
@@ -27,28 +26,25 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
 
   // Method sections are independent: render them on worker threads, write them in order.
   const Experiment& loaded = *experiment;
-  auto render = [&](size_t k) {
-    RenderedPiece piece;
-    {
-      LineWriter section(&piece.text);
-      MethodIndex m = methods[k];
-      section.EmptyLine();
-      section.Line(absl::StrCat("Method ", loaded.method(m).name));
-      section.set_level(1);
-      WriteCompilationList(section, loaded, m);
-      section.set_level(2);
-      for (CompilationIndex c : loaded.method(m).compilations) {
-        if (profile.has_value() && !loaded.compilation(c).hot) continue;
-        piece.status = WriteCompilation(section, loaded, c, options);
-        if (!piece.status.ok()) break;
-      }
-    }
-    return piece;
-  };
-  absl::Status written = RenderInOrder(methods.size(), WorkerThreads(), render,
-                                       [&](const std::string& text) { out.Raw(text); });
+  EndRecord end;
+  absl::Status written = RenderInOrder(
+      methods.size(), WorkerThreads(), out, &end,
+      [&](size_t k, Renderer& section, RenderedPiece& piece) {
+        MethodIndex m = methods[k];
+        MethodRecord method;
+        method.index = static_cast<int64_t>(k);
+        method.name = loaded.method(m).name;
+        method.experiments.push_back(MakeCompilationList(loaded, m));
+        section.Method(method);
+        ++piece.tally.methods;
+        for (CompilationIndex c : loaded.method(m).compilations) {
+          if (profile.has_value() && !loaded.compilation(c).hot) continue;
+          piece.status = WriteCompilation(section, loaded, c, options, nullptr, &piece.tally);
+          if (!piece.status.ok()) break;
+        }
+      });
   if (!written.ok()) return written;
-  out.set_level(0);
+  out.End(end);
   return absl::OkStatus();
 }
 

@@ -7,6 +7,7 @@
 
 #include "load/json_support.h"
 #include "profdiff/java_format.h"
+#include "profdiff/json_text.h"
 
 namespace profdiff::record_internal {
 
@@ -39,6 +40,7 @@ void AppendCanonicalText(std::string_view text, std::string* out) {
 }
 
 void AppendNumber(std::string_view literal, PropertyValue* out) {
+  out->json.append(literal);
   JsonNumber number = ParseJsonNumber(literal);
   switch (number.type) {
     case JsonNumber::Type::kInt32:
@@ -96,6 +98,7 @@ void ValueRenderer::Open(const RecordTape& tape, uint32_t value, PropertyValue* 
   const Token& token = tape[value];
   switch (token.kind) {
     case TokenKind::kString:
+      AppendJsonString(tape.Text(token), &out->json);
       out->rendered.append(tape.Text(token));
       out->canonical.push_back('s');
       AppendCanonicalText(tape.Text(token), &out->canonical);
@@ -106,19 +109,23 @@ void ValueRenderer::Open(const RecordTape& tape, uint32_t value, PropertyValue* 
     case TokenKind::kTrue:
       out->rendered.append("true");
       out->canonical.push_back('t');
+      out->json.append("true");
       break;
     case TokenKind::kFalse:
       out->rendered.append("false");
       out->canonical.push_back('f');
+      out->json.append("false");
       break;
     case TokenKind::kNull:
     case TokenKind::kKey:  // not a value; unreachable
       out->rendered.append("null");
       out->canonical.push_back('n');
+      out->json.append("null");
       break;
     case TokenKind::kArray:
       out->rendered.push_back('[');
       out->canonical.push_back('[');
+      out->json.push_back('[');
       frames_.push_back(Frame{false, true, value + 1, token.a, 0});
       break;
     case TokenKind::kObject: {
@@ -128,6 +135,7 @@ void ValueRenderer::Open(const RecordTape& tape, uint32_t value, PropertyValue* 
       AppendUnsigned(members_.size() - begin, &out->rendered);
       out->rendered.append(", {");
       out->canonical.push_back('{');
+      out->json.push_back('{');
       frames_.push_back(Frame{true, true, begin, static_cast<uint32_t>(members_.size()), begin});
       break;
     }
@@ -137,6 +145,7 @@ void ValueRenderer::Open(const RecordTape& tape, uint32_t value, PropertyValue* 
 void ValueRenderer::Render(const RecordTape& tape, uint32_t value, PropertyValue* out) {
   out->rendered.clear();
   out->canonical.clear();
+  out->json.clear();
   frames_.clear();
   members_.clear();
   Open(tape, value, out);
@@ -153,9 +162,15 @@ void ValueRenderer::Render(const RecordTape& tape, uint32_t value, PropertyValue
         out->rendered.append(key);
         out->rendered.push_back(',');
         AppendCanonicalText(key, &out->canonical);
+        if (!first) out->json.push_back(',');
+        AppendJsonString(key, &out->json);
+        out->json.push_back(':');
         element = member.value;
       } else {
-        if (!first) out->rendered.append(", ");
+        if (!first) {
+          out->rendered.append(", ");
+          out->json.push_back(',');
+        }
         element = frame.next;
         frame.next = tape.Next(element);
       }
@@ -165,11 +180,13 @@ void ValueRenderer::Render(const RecordTape& tape, uint32_t value, PropertyValue
     if (frame.object) {
       out->rendered.append(frame.first ? "})" : ")})");
       out->canonical.push_back('}');
+      out->json.push_back('}');
       // Nested objects were popped first, so this frame's entries are the last ones.
       members_.resize(frame.begin);
     } else {
       out->rendered.push_back(']');
       out->canonical.push_back(']');
+      out->json.push_back(']');
     }
     frames_.pop_back();
   }

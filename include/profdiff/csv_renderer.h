@@ -1,0 +1,49 @@
+#ifndef PROFDIFF_CSV_RENDERER_H_
+#define PROFDIFF_CSV_RENDERER_H_
+
+// --format=csv: one RFC 4180 table (docs/output-formats.md): a row per compared compilation
+// pair, or (report, --diff-compilations=false) a row per printed compilation. Warnings go to
+// stderr, where they cannot break the table.
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "profdiff/line_writer.h"
+#include "profdiff/output_records.h"
+
+namespace profdiff {
+
+class CsvRenderer : public Renderer {
+ public:
+  CsvRenderer(std::FILE* file, std::FILE* warnings) : out_(file), warnings_(warnings) {}
+  explicit CsvRenderer(std::string* target) : out_(target) {}
+
+  void Header(const HeaderRecord& record) override;
+  void Warning(const WarningRecord& record) override;
+  void Experiment(const ExperimentRecord&) override {}
+  void Method(const MethodRecord&) override {}
+  void Compilation(const CompilationTreesRecord& record) override;
+  void Pair(const PairRecord& record) override;
+  void End(const EndRecord&) override {}
+  void Error(const ErrorRecord&) override {}
+  std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
+    return std::make_unique<CsvRenderer>(target);
+  }
+  void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
+  void Flush() override { out_.Flush(); }
+
+ private:
+  LineWriter out_;
+  std::FILE* warnings_ = nullptr;
+  std::string row_;
+};
+
+// Appends `field` to `row` as RFC 4180 wants it: quoted (quotes doubled) when it holds a comma,
+// a quote, CR or LF.
+void AppendCsvField(std::string_view field, std::string* row);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_CSV_RENDERER_H_

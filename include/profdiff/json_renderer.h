@@ -1,0 +1,48 @@
+#ifndef PROFDIFF_JSON_RENDERER_H_
+#define PROFDIFF_JSON_RENDERER_H_
+
+// --format=json: JSON Lines, one record per line (docs/output-formats.md).
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "profdiff/line_writer.h"
+#include "profdiff/output_records.h"
+
+namespace profdiff {
+
+class JsonRenderer : public Renderer {
+ public:
+  explicit JsonRenderer(std::FILE* file) : out_(file) {}
+  explicit JsonRenderer(std::string* target) : out_(target) {}
+
+  void Header(const HeaderRecord& record) override;
+  void Warning(const WarningRecord& record) override;
+  void Experiment(const ExperimentRecord& record) override;
+  void Method(const MethodRecord& record) override;
+  void Compilation(const CompilationTreesRecord& record) override;
+  void Pair(const PairRecord& record) override;
+  void End(const EndRecord& record) override;
+  void Error(const ErrorRecord& record) override;
+  std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
+    return std::make_unique<JsonRenderer>(target);
+  }
+  void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
+  void Flush() override { out_.Flush(); }
+
+ private:
+  void WriteLine();
+  LineWriter out_;
+  std::string line_;
+};
+
+// The option names and values of the header record, as JSON members ("hot-min-limit": 1, ...),
+// in the order of `profdiff help`.
+std::string OptionsJson(const Options& options);
+std::string_view FormatName(OutputFormat format);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_JSON_RENDERER_H_

@@ -1,0 +1,274 @@
+#ifndef PROFDIFF_OUTPUT_RECORDS_H_
+#define PROFDIFF_OUTPUT_RECORDS_H_
+
+// The output model (docs/output-formats.md): what a command found, as a stream of records that
+// renderers (text, JSON, CSV) only format. Every analysis fact a renderer prints (shares,
+// hotness, fragment numbers, matching results, which blocks are shown) is computed once, by the
+// code that builds the records; `render` rebuilds the same records from a JSON stream.
+//
+// Records hold views (string_view, pointers): what they refer to lives at least as long as the
+// call that passes the record to a sink. Trees are flat arrays in preorder, each node with its
+// depth, so that no consumer needs recursion however deep a tree is.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "profdiff/options.h"
+#include "profdiff/profile.h"
+
+namespace profdiff {
+
+// The schema number of the JSON stream (docs/output-formats.md "Compatibility"), not the
+// version of profdiff.
+inline constexpr int kOutputSchemaVersion = 1;
+
+struct IndexRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  uint32_t size() const { return end - begin; }
+  bool empty() const { return begin == end; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Trees and delta trees.
+
+enum class LabelKind : uint8_t { kInlining, kPhase, kOptimization, kInfo };
+enum class NodeOp : uint8_t { kNode, kIdentity, kInsert, kDelete, kRelabel };
+enum class TreeKind : uint8_t { kInlining, kOptimization, kOptimizationContext };
+
+struct ProfiledTypeRecord {
+  double probability = 0;  // a fraction of 1, as logged
+  std::string_view type_name;
+  std::optional<std::string_view> concrete_method;
+};
+
+struct PositionEntryRecord {
+  std::string_view method;
+  int32_t bci = -1;
+};
+
+struct PropertyRecord {
+  std::string_view key;
+  std::string_view rendered;  // the Java rendering that text prints (formats.md §7.1)
+  std::string_view json;      // the value as JSON, numbers written as the log wrote them
+};
+
+// One side of a tree node. Ranges index the arrays of the TreeRecord that holds the node.
+struct NodeLabel {
+  LabelKind kind = LabelKind::kPhase;
+  // kInlining: the method (unless !name_known); kPhase, kOptimization: the name; kInfo: the text.
+  std::string_view name;
+  bool name_known = true;
+  std::string_view callsite;  // kInlining: "root", "inlined", "direct", ...
+  std::string_view event;     // kOptimization
+  // kInlining: the call site's bci; kOptimization: the bci that the short form prints (in an
+  // optimization-context tree, relative to the enclosing inlined method). -1: none.
+  int32_t bci = -1;
+  // kInlining: the inliner's reasons, when the output shows them for this node.
+  bool reasons_shown = false;
+  IndexRange reasons;
+  // kInlining: the receiver-type profile, when logged.
+  bool has_receiver_profile = false;
+  bool receiver_profile_mature = false;
+  IndexRange profiled_types;
+  // kOptimization: the whole position, innermost method first (empty: unknown), and properties.
+  IndexRange position;
+  IndexRange properties;
+};
+
+// A node of a tree (op kNode: its label is `left`) or of a delta tree (kDelete: `left`,
+// kInsert: `right`, kIdentity and kRelabel: both sides).
+struct NodeRecord {
+  int32_t depth = 0;
+  NodeOp op = NodeOp::kNode;
+  NodeLabel left;
+  NodeLabel right;
+};
+
+struct OpCounts {
+  int64_t identity = 0;
+  int64_t insert = 0;
+  int64_t remove = 0;  // deletions ("delete" is a keyword)
+  int64_t relabel = 0;
+  int64_t differences() const { return insert + remove + relabel; }
+  OpCounts& operator+=(const OpCounts& other) {
+    identity += other.identity;
+    insert += other.insert;
+    remove += other.remove;
+    relabel += other.relabel;
+    return *this;
+  }
+};
+
+// A tree or a delta tree, exactly the nodes that the text prints for it, in the same order. An
+// empty delta tree has no differences. Reused from pair to pair: Clear() keeps the capacity.
+struct TreeRecord {
+  TreeKind kind = TreeKind::kInlining;
+  bool delta = false;
+  bool too_big = false;  // delta trees: the trees were too big to compare (no nodes)
+  int64_t cost = 0;      // delta trees: the edit cost of the matching
+  OpCounts counts;       // delta trees: the nodes by operation
+  std::vector<NodeRecord> nodes;
+  std::vector<std::string_view> reasons;
+  std::vector<ProfiledTypeRecord> profiled_types;
+  std::vector<PositionEntryRecord> positions;
+  std::vector<PropertyRecord> properties;
+
+  void Clear(TreeKind tree_kind, bool is_delta) {
+    kind = tree_kind;
+    delta = is_delta;
+    too_big = false;
+    cost = 0;
+    counts = OpCounts();
+    nodes.clear();
+    reasons.clear();
+    profiled_types.clear();
+    positions.clear();
+    properties.clear();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Experiments, methods and compilations.
+
+struct TopMethodRecord {
+  int64_t period = 0;
+  double share = 0;  // of the total period; NaN when the total is 0
+  std::optional<int32_t> level;
+  std::optional<std::string_view> compile_id;
+  std::string_view name;
+};
+
+// An experiment's summary (output.md §4).
+struct ExperimentRecord {
+  int id = 1;
+  ExperimentKind kind = ExperimentKind::kUnknown;  // kUnknown: no profile says which
+  int64_t units = 0;                               // compilation units in the log
+  bool profiled = false;                           // the rest only with a profile
+  std::optional<std::string_view> execution_id;
+  int64_t profiled_code = 0;  // compilation units (code entries) in the profile
+  int64_t total_period = 0;
+  int64_t graal_period = 0;
+  double graal_share = 0;  // of the total period
+  int64_t hot_units = 0;
+  int64_t hot_period = 0;
+  double hot_share = 0;
+  std::vector<TopMethodRecord> top_methods;  // at most 10, by period
+};
+
+struct PathElementRecord {
+  std::optional<std::string_view> method;  // nullopt: unknown
+  int32_t bci = -1;
+};
+
+// A compilation unit or fragment as listed in a method section or named in a header.
+struct CompilationRecord {
+  int experiment = 1;
+  std::string_view id;
+  bool fragment = false;
+  std::optional<std::string_view> multi_method_key;
+  bool profiled = false;  // period, shares and hot are known
+  int64_t period = 0;
+  double graal_share = 0;  // of the experiment's Graal period; NaN when that is 0
+  double total_share = 0;  // of the experiment's total period; NaN when that is 0
+  bool hot = false;
+  // Fragments: the unit they were cut from, and the (method, bci) path from its root.
+  std::string_view fragment_of;
+  std::vector<PathElementRecord> inlining_path;
+};
+
+struct CompilationListRecord {
+  int experiment = 1;
+  bool profiled = false;
+  std::vector<CompilationRecord> compilations;  // by period, the most executed first
+};
+
+// The head of a method section: its title and compilation lists (output.md §5).
+struct MethodRecord {
+  int64_t index = 0;  // 0-based position among the sections
+  std::string_view name;
+  int hot_only_in = 0;  // comparisons: the one experiment the method is hot in, else 0
+  std::vector<CompilationListRecord> experiments;
+};
+
+// A compilation printed with its trees (report, --diff-compilations=false).
+struct CompilationTreesRecord {
+  std::string_view method;
+  CompilationRecord compilation;
+  // Either both of these, or the optimization-context tree.
+  const TreeRecord* inlining = nullptr;
+  const TreeRecord* optimization = nullptr;
+  const TreeRecord* context = nullptr;
+};
+
+// Two compilations compared (output.md §7).
+struct PairRecord {
+  std::string_view method;
+  CompilationRecord first;
+  CompilationRecord second;
+  // Delta trees: both of these, or the optimization-context delta tree.
+  const TreeRecord* inlining = nullptr;
+  const TreeRecord* optimization = nullptr;
+  const TreeRecord* context = nullptr;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The stream.
+
+struct HeaderRecord {
+  std::string command;
+  std::vector<std::string> arguments;
+  Options options;
+};
+
+struct WarningRecord {
+  std::string_view message;  // without the "Warning: " that text puts before it
+};
+
+// A fatal error: the stream ends with it (it is also written to stderr).
+struct ErrorRecord {
+  std::string_view message;
+};
+
+struct EndRecord {
+  int64_t methods = 0;
+  int64_t compilations = 0;  // printed compilations
+  int64_t pairs = 0;         // compared compilation pairs
+  int64_t too_big = 0;       // trees too big to compare
+  OpCounts inlining;
+  OpCounts optimization;
+  OpCounts context;
+};
+
+class RecordSink {
+ public:
+  virtual ~RecordSink() = default;
+  virtual void Header(const HeaderRecord& record) = 0;
+  virtual void Warning(const WarningRecord& record) = 0;
+  virtual void Experiment(const ExperimentRecord& record) = 0;
+  virtual void Method(const MethodRecord& record) = 0;
+  virtual void Compilation(const CompilationTreesRecord& record) = 0;
+  virtual void Pair(const PairRecord& record) = 0;
+  virtual void End(const EndRecord& record) = 0;
+  virtual void Error(const ErrorRecord& record) = 0;
+};
+
+// A sink that formats records. Method sections can be rendered on worker threads: each thread
+// renders into a piece (a renderer of the same format and header writing to a string), and the
+// pieces are written in order.
+class Renderer : public RecordSink {
+ public:
+  // Only after Header().
+  virtual std::unique_ptr<Renderer> NewPiece(std::string* target) const = 0;
+  virtual void WritePiece(std::string_view rendered) = 0;
+  // Writes out what is buffered.
+  virtual void Flush() = 0;
+};
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_OUTPUT_RECORDS_H_

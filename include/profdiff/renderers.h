@@ -1,0 +1,17 @@
+#ifndef PROFDIFF_RENDERERS_H_
+#define PROFDIFF_RENDERERS_H_
+
+#include <cstdio>
+#include <memory>
+
+#include "profdiff/options.h"
+#include "profdiff/output_records.h"
+
+namespace profdiff {
+
+// The renderer of `format` writing to `out`; warnings that the format cannot hold go to `err`.
+std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::FILE* err);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_RENDERERS_H_

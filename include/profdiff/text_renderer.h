@@ -1,0 +1,61 @@
+#ifndef PROFDIFF_TEXT_RENDERER_H_
+#define PROFDIFF_TEXT_RENDERER_H_
+
+// The reference's text format (output.md): the records as indented lines.
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "profdiff/line_writer.h"
+#include "profdiff/options.h"
+#include "profdiff/output_records.h"
+
+namespace profdiff {
+
+class TextRenderer : public Renderer {
+ public:
+  explicit TextRenderer(std::FILE* file) : out_(file) {}
+  explicit TextRenderer(std::string* target) : out_(target) {}
+
+  void Header(const HeaderRecord& record) override;
+  void Warning(const WarningRecord& record) override;
+  void Experiment(const ExperimentRecord& record) override;
+  void Method(const MethodRecord& record) override;
+  void Compilation(const CompilationTreesRecord& record) override;
+  void Pair(const PairRecord& record) override;
+  void End(const EndRecord&) override {}
+  void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
+  std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
+  void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
+  void Flush() override { out_.Flush(); }
+
+ private:
+  LineWriter out_;
+  bool report_ = false;      // the report command (else a comparison)
+  bool aot_vs_aot_ = false;  // no empty line after the legend (output.md §2)
+  Options options_;
+};
+
+// Line texts of output.md §6 (without indentation). `tree` holds the label's ranges.
+std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci);
+std::string CompilationHeaderText(const CompilationRecord& compilation);
+// "<%5.2f>% of Graal execution, <%5.2f>% of total" (output.md §5.3).
+std::string ExecutionSummaryText(const CompilationRecord& compilation);
+
+// A tree or delta tree, the root at the writer's level; an empty delta tree prints "There are
+// no differences" (a tree too big to compare prints nothing: its caller says so).
+void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options);
+// Blocks under an inlining node at writer level + depth + 1 (output.md §6.2, §6.3), if the
+// label has them; `suffix` is "" or " in experiment <id>".
+void WriteReasoningBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                         std::string_view suffix, int depth);
+void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                                   std::string_view suffix, int depth);
+void WriteExperimentText(LineWriter& out, const ExperimentRecord& record);
+void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_TEXT_RENDERER_H_

@@ -1,0 +1,587 @@
+#include "profdiff/record_stream_reader.h"
+
+#include <cstdio>
+#include <deque>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "load/json_support.h"
+#include "load/record_tape.h"
+#include "load/record_values.h"
+#include "load/stream_schema.h"
+#include "profdiff/absl_compat.h"
+
+namespace profdiff {
+
+namespace {
+
+using record_internal::kNoToken;
+using record_internal::RecordTape;
+using record_internal::Token;
+using record_internal::TokenKind;
+using record_internal::ValueRenderer;
+
+// Builds the records of one line from its tape. The first problem is kept in `error_`; getters
+// then return defaults, and the caller reports the error instead of passing the record on.
+class LineDecoder {
+ public:
+  explicit LineDecoder(const RecordTape& tape) : tape_(tape) {}
+
+  const std::string& error() const { return error_; }
+  void Fail(std::string message) {
+    if (error_.empty()) error_ = std::move(message);
+  }
+
+  uint32_t Find(uint32_t object, std::string_view key) const {
+    if (object == kNoToken || tape_[object].kind != TokenKind::kObject) return kNoToken;
+    uint32_t found = kNoToken;
+    for (uint32_t k = object + 1; k < tape_[object].a; k = tape_.Next(k + 1)) {
+      if (tape_.Text(tape_[k]) == key) found = k + 1;  // the last of duplicate keys wins
+    }
+    return found;
+  }
+  bool IsNull(uint32_t value) const {
+    return value == kNoToken || tape_[value].kind == TokenKind::kNull;
+  }
+
+  std::string_view Text(uint32_t value, std::string_view what) {
+    if (value == kNoToken || tape_[value].kind != TokenKind::kString) {
+      Fail(absl::StrCat("expected a string for \"", AbslView(what), "\""));
+      return {};
+    }
+    return tape_.Text(tape_[value]);
+  }
+  std::string_view Str(uint32_t object, std::string_view key) {
+    return Text(Find(object, key), key);
+  }
+  std::optional<std::string_view> OptStr(uint32_t object, std::string_view key) {
+    uint32_t value = Find(object, key);
+    if (IsNull(value)) return std::nullopt;
+    return Text(value, key);
+  }
+  int64_t IntValue(uint32_t value, std::string_view what, int64_t min, int64_t max) {
+    int64_t result = 0;
+    if (value == kNoToken || tape_[value].kind != TokenKind::kNumber ||
+        !ParseJsonNumber(tape_.Text(tape_[value])).ExactInteger(min, max, &result)) {
+      Fail(absl::StrCat("expected an integer from ", min, " to ", max, " for \"", AbslView(what),
+                        "\""));
+      return 0;
+    }
+    return result;
+  }
+  int64_t Int(uint32_t object, std::string_view key,
+              int64_t min = std::numeric_limits<int64_t>::min(),
+              int64_t max = std::numeric_limits<int64_t>::max()) {
+    return IntValue(Find(object, key), key, min, max);
+  }
+  int32_t Bci(uint32_t object) {  // null: none (-1)
+    uint32_t value = Find(object, "bci");
+    if (IsNull(value)) return -1;
+    return static_cast<int32_t>(IntValue(value, "bci", INT32_MIN, INT32_MAX));
+  }
+  bool Bool(uint32_t object, std::string_view key) {
+    uint32_t value = Find(object, key);
+    if (value == kNoToken ||
+        (tape_[value].kind != TokenKind::kTrue && tape_[value].kind != TokenKind::kFalse)) {
+      Fail(absl::StrCat("expected true or false for \"", AbslView(key), "\""));
+      return false;
+    }
+    return tape_[value].kind == TokenKind::kTrue;
+  }
+  double Double(uint32_t object, std::string_view key) {
+    uint32_t value = Find(object, key);
+    if (value != kNoToken && tape_[value].kind == TokenKind::kNumber) {
+      return ParseJsonNumber(tape_.Text(tape_[value])).AsDouble();
+    }
+    if (value != kNoToken && tape_[value].kind == TokenKind::kString) {
+      std::string_view text = tape_.Text(tape_[value]);
+      if (text == "NaN") return std::numeric_limits<double>::quiet_NaN();
+      if (text == "Infinity") return std::numeric_limits<double>::infinity();
+      if (text == "-Infinity") return -std::numeric_limits<double>::infinity();
+    }
+    Fail(absl::StrCat("expected a number for \"", AbslView(key), "\""));
+    return 0;
+  }
+  uint32_t Container(uint32_t object, std::string_view key, TokenKind kind) {
+    uint32_t value = Find(object, key);
+    if (value == kNoToken || tape_[value].kind != kind) {
+      Fail(absl::StrCat("expected ", kind == TokenKind::kArray ? "an array" : "an object",
+                        " for \"", AbslView(key), "\""));
+      return kNoToken;
+    }
+    return value;
+  }
+  uint32_t Array(uint32_t object, std::string_view key) {
+    return Container(object, key, TokenKind::kArray);
+  }
+  uint32_t Object(uint32_t object, std::string_view key) {
+    return Container(object, key, TokenKind::kObject);
+  }
+  // Calls visit(element) for each element of array token `array` (none when kNoToken).
+  template <class Visit>
+  void ForEach(uint32_t array, const Visit& visit) {
+    if (array == kNoToken) return;
+    for (uint32_t e = array + 1; e < tape_[array].a && error_.empty(); e = tape_.Next(e)) visit(e);
+  }
+
+  CompilationRecord Compilation(uint32_t object) {
+    CompilationRecord c;
+    if (object == kNoToken || tape_[object].kind != TokenKind::kObject) {
+      Fail("expected a compilation object");
+      return c;
+    }
+    c.experiment = static_cast<int>(Int(object, "experiment", 0, 2));
+    c.id = Str(object, "id");
+    c.fragment = Bool(object, "fragment");
+    c.multi_method_key = OptStr(object, "multi_method_key");
+    c.profiled = !IsNull(Find(object, "period"));
+    if (c.profiled) {
+      c.period = Int(object, "period");
+      c.graal_share = Double(object, "graal_share");
+      c.total_share = Double(object, "total_share");
+      c.hot = Bool(object, "hot");
+    }
+    if (c.fragment) {
+      c.fragment_of = Str(object, "fragment_of");
+      ForEach(Array(object, "inlining_path"), [&](uint32_t element) {
+        PathElementRecord path;
+        path.method = OptStr(element, "method");
+        path.bci = Bci(element);
+        c.inlining_path.push_back(path);
+      });
+    }
+    return c;
+  }
+
+  NodeLabel Label(uint32_t object, TreeRecord* tree) {
+    NodeLabel label;
+    if (object == kNoToken || tape_[object].kind != TokenKind::kObject) {
+      Fail("expected a node label object");
+      return label;
+    }
+    std::string_view kind = Str(object, "node");
+    if (kind == "inlining") {
+      label.kind = LabelKind::kInlining;
+      label.callsite = Str(object, "callsite");
+      std::optional<std::string_view> method = OptStr(object, "method");
+      label.name_known = method.has_value();
+      if (method) label.name = *method;
+      label.bci = Bci(object);
+      uint32_t reasons = Find(object, "reasons");
+      if (reasons != kNoToken) {
+        label.reasons_shown = true;
+        label.reasons.begin = static_cast<uint32_t>(tree->reasons.size());
+        ForEach(Array(object, "reasons"),
+                [&](uint32_t e) { tree->reasons.push_back(Text(e, "reasons")); });
+        label.reasons.end = static_cast<uint32_t>(tree->reasons.size());
+      }
+      uint32_t profile = Find(object, "receiver_type_profile");
+      if (!IsNull(profile)) {
+        profile = Object(object, "receiver_type_profile");
+        label.has_receiver_profile = true;
+        label.receiver_profile_mature = Bool(profile, "mature");
+        label.profiled_types.begin = static_cast<uint32_t>(tree->profiled_types.size());
+        ForEach(Array(profile, "types"), [&](uint32_t e) {
+          ProfiledTypeRecord type;
+          type.type_name = Str(e, "type");
+          type.probability = Double(e, "probability");
+          type.concrete_method = OptStr(e, "method");
+          tree->profiled_types.push_back(type);
+        });
+        label.profiled_types.end = static_cast<uint32_t>(tree->profiled_types.size());
+      }
+    } else if (kind == "phase") {
+      label.kind = LabelKind::kPhase;
+      label.name = Str(object, "name");
+    } else if (kind == "info") {
+      label.kind = LabelKind::kInfo;
+      label.name = Str(object, "text");
+    } else if (kind == "optimization") {
+      label.kind = LabelKind::kOptimization;
+      label.name = Str(object, "name");
+      label.event = Str(object, "event");
+      label.bci = Bci(object);
+      label.position.begin = static_cast<uint32_t>(tree->positions.size());
+      ForEach(Array(object, "position"), [&](uint32_t e) {
+        tree->positions.push_back(
+            {Str(e, "method"), static_cast<int32_t>(Int(e, "bci", INT32_MIN, INT32_MAX))});
+      });
+      label.position.end = static_cast<uint32_t>(tree->positions.size());
+      uint32_t properties = Object(object, "properties");
+      label.properties.begin = static_cast<uint32_t>(tree->properties.size());
+      if (properties != kNoToken) {
+        for (uint32_t k = properties + 1; k < tape_[properties].a; k = tape_.Next(k + 1)) {
+          PropertyValue& value = values_.emplace_back();
+          renderer_.Render(tape_, k + 1, &value);
+          tree->properties.push_back({tape_.Text(tape_[k]), value.rendered, value.json});
+        }
+      }
+      label.properties.end = static_cast<uint32_t>(tree->properties.size());
+    } else if (error_.empty()) {
+      Fail(absl::StrCat("unknown node kind \"", AbslView(kind), "\""));
+    }
+    return label;
+  }
+
+  // A tree object {"nodes": [...]} or a delta tree with its summary.
+  void Tree(uint32_t object, TreeKind kind, bool delta, TreeRecord* tree) {
+    tree->Clear(kind, delta);
+    if (object == kNoToken) return;
+    if (delta) {
+      tree->too_big = Bool(object, "too_big");
+      tree->cost = Int(object, "cost");
+      uint32_t counts = Object(object, "counts");
+      tree->counts.identity = Int(counts, "identity", 0);
+      tree->counts.insert = Int(counts, "insert", 0);
+      tree->counts.remove = Int(counts, "delete", 0);
+      tree->counts.relabel = Int(counts, "relabel", 0);
+    }
+    int32_t previous_depth = -1;
+    ForEach(Array(object, "nodes"), [&](uint32_t e) {
+      NodeRecord& node = tree->nodes.emplace_back();
+      node.depth = static_cast<int32_t>(Int(e, "depth", 0, INT32_MAX));
+      // Preorder: the first node is the root, and each node is at most one level below the one
+      // before it.
+      if ((previous_depth < 0 && node.depth != 0) ||
+          (previous_depth >= 0 && (node.depth == 0 || node.depth > previous_depth + 1))) {
+        Fail(absl::StrCat("node ", tree->nodes.size() - 1, " has depth ", node.depth,
+                          " after depth ", previous_depth, ", which is not a preorder"));
+      }
+      previous_depth = node.depth;
+      if (!delta) {
+        node.op = NodeOp::kNode;
+        node.left = Label(e, tree);
+        return;
+      }
+      std::string_view op = Str(e, "op");
+      if (op == "identity") {
+        node.op = NodeOp::kIdentity;
+      } else if (op == "insert") {
+        node.op = NodeOp::kInsert;
+      } else if (op == "delete") {
+        node.op = NodeOp::kDelete;
+      } else if (op == "relabel") {
+        node.op = NodeOp::kRelabel;
+      } else {
+        Fail(absl::StrCat("unknown op \"", AbslView(op), "\""));
+        return;
+      }
+      if (node.op != NodeOp::kInsert) node.left = Label(Find(e, "left"), tree);
+      if (node.op != NodeOp::kDelete) node.right = Label(Find(e, "right"), tree);
+    });
+    if (delta && tree->too_big && !tree->nodes.empty()) {
+      Fail("a tree too big to compare has no nodes");
+    }
+  }
+
+  // The trees of a compilation or pair record.
+  void Trees(uint32_t object, bool delta, TreeRecord* first, TreeRecord* second,
+             const TreeRecord** inlining, const TreeRecord** optimization,
+             const TreeRecord** context) {
+    uint32_t oct = Find(object, "optimization_context");
+    if (oct != kNoToken) {
+      Tree(Object(object, "optimization_context"), TreeKind::kOptimizationContext, delta, first);
+      *context = first;
+      return;
+    }
+    Tree(Object(object, "inlining"), TreeKind::kInlining, delta, first);
+    Tree(Object(object, "optimization"), TreeKind::kOptimization, delta, second);
+    *inlining = first;
+    *optimization = second;
+  }
+
+  void Clear() {
+    error_.clear();
+    values_.clear();
+  }
+
+ private:
+  const RecordTape& tape_;
+  std::string error_;
+  ValueRenderer renderer_;
+  std::deque<PropertyValue> values_;  // the rendered property values of the line
+};
+
+Options DecodeOptions(LineDecoder& d, uint32_t object) {
+  Options options;
+  if (object == kNoToken) return options;
+  auto flag = [&](std::string_view name, bool* value) {
+    if (d.Find(object, name) != kNoToken) *value = d.Bool(object, name);
+  };
+  if (d.Find(object, "hot-min-limit") != kNoToken) {
+    options.hot_min_limit =
+        static_cast<int32_t>(d.Int(object, "hot-min-limit", INT32_MIN, INT32_MAX));
+  }
+  if (d.Find(object, "hot-max-limit") != kNoToken) {
+    options.hot_max_limit =
+        static_cast<int32_t>(d.Int(object, "hot-max-limit", INT32_MIN, INT32_MAX));
+  }
+  if (d.Find(object, "hot-percentile") != kNoToken) {
+    options.hot_percentile = d.Double(object, "hot-percentile");
+  }
+  flag("optimization-context-tree", &options.optimization_context_tree);
+  flag("diff-compilations", &options.diff_compilations);
+  flag("long-bci", &options.long_bci);
+  flag("sort-inlining-tree", &options.sort_inlining_tree);
+  flag("sort-unordered-phases", &options.sort_unordered_phases);
+  flag("remove-detailed-phases", &options.remove_detailed_phases);
+  flag("prune-identities", &options.prune_identities);
+  flag("create-fragments", &options.create_fragments);
+  flag("inliner-reasoning", &options.inliner_reasoning);
+  std::optional<std::string_view> format = d.OptStr(object, "format");
+  if (format == "json") options.format = OutputFormat::kJson;
+  if (format == "csv") options.format = OutputFormat::kCsv;
+  return options;
+}
+
+// Reads the stream line by line: next(&line) gives the next line without its '\n' and tells
+// whether the line ended with one.
+class StreamReader {
+ public:
+  StreamReader(const std::string& display_path, RecordSink& out,
+               const std::function<void(std::string_view)>& warn)
+      : path_(display_path), out_(out), warn_(warn) {}
+
+  // One line; `complete`: it ended with '\n'.
+  absl::Status Line(std::string_view line, bool complete) {
+    ++line_number_;
+    if (ended_) return Problem("a record after the end of the stream");
+    if (!tape_.Parse(line)) {
+      if (!complete) {
+        return Problem(absl::StrCat("the last record is cut short (", tape_.syntax_error_message(),
+                                    "); the run that wrote it stopped in the middle of a line"));
+      }
+      return Problem(absl::StrCat("not JSON: ", tape_.syntax_error_message(), " at column ",
+                                  tape_.syntax_error_offset() + 1));
+    }
+    std::string schema_problem = ValidateStreamRecord(line);
+    if (!schema_problem.empty()) return Problem(schema_problem);
+    LineDecoder d(tape_);
+    if (tape_.size() == 0 || tape_[0].kind != TokenKind::kObject) {
+      return Problem("expected a record (a JSON object)");
+    }
+    std::string_view type = d.Str(0, "type");
+    if (!d.error().empty()) return Problem(d.error());
+    if (line_number_ == 1) {
+      if (type != "header") return Problem("expected the header record of a --format=json run");
+      if (d.Str(0, "format") != "profdiff" || !d.error().empty()) {
+        return Problem("expected \"format\": \"profdiff\" in the header");
+      }
+      int64_t version = d.Int(0, "version");
+      if (!d.error().empty()) return Problem(d.error());
+      if (version != kOutputSchemaVersion) {
+        return Problem(absl::StrCat("schema version ", version, " is not the version ",
+                                    kOutputSchemaVersion, " that this profdiff reads"));
+      }
+      HeaderRecord header;
+      header.command = std::string(d.Str(0, "command"));
+      d.ForEach(d.Array(0, "arguments"),
+                [&](uint32_t e) { header.arguments.emplace_back(d.Text(e, "arguments")); });
+      header.options = DecodeOptions(d, d.Object(0, "options"));
+      if (!d.error().empty()) return Problem(d.error());
+      out_.Header(header);
+      return absl::OkStatus();
+    }
+    if (type == "header") return Problem("a second header record");
+    if (type == "warning") {
+      std::string_view message = d.Str(0, "message");
+      if (!d.error().empty()) return Problem(d.error());
+      out_.Warning(WarningRecord{message});
+    } else if (type == "error") {
+      std::string_view message = d.Str(0, "message");
+      if (!d.error().empty()) return Problem(d.error());
+      ended_ = true;  // the caller writes the error record on
+      error_ = std::string(message);
+    } else if (type == "experiment") {
+      return Experiment(d);
+    } else if (type == "method") {
+      return Method(d);
+    } else if (type == "compilation") {
+      CompilationTreesRecord record;
+      record.method = d.Str(0, "method");
+      record.compilation = d.Compilation(d.Object(0, "compilation"));
+      d.Trees(0, false, &first_, &second_, &record.inlining, &record.optimization, &record.context);
+      if (!d.error().empty()) return Problem(d.error());
+      out_.Compilation(record);
+    } else if (type == "pair") {
+      PairRecord record;
+      record.method = d.Str(0, "method");
+      uint32_t compilations = d.Array(0, "compilations");
+      std::vector<CompilationRecord> sides;
+      d.ForEach(compilations, [&](uint32_t e) { sides.push_back(d.Compilation(e)); });
+      if (d.error().empty() && sides.size() != 2) d.Fail("expected two compilations in a pair");
+      d.Trees(0, true, &first_, &second_, &record.inlining, &record.optimization, &record.context);
+      if (!d.error().empty()) return Problem(d.error());
+      record.first = std::move(sides[0]);
+      record.second = std::move(sides[1]);
+      out_.Pair(record);
+    } else if (type == "end") {
+      EndRecord end;
+      end.methods = d.Int(0, "methods", 0);
+      end.compilations = d.Int(0, "compilations", 0);
+      end.pairs = d.Int(0, "pairs", 0);
+      end.too_big = d.Int(0, "too_big", 0);
+      uint32_t differences = d.Object(0, "differences");
+      auto counts = [&](std::string_view key, OpCounts* out) {
+        uint32_t object = d.Object(differences, key);
+        out->insert = d.Int(object, "insert", 0);
+        out->remove = d.Int(object, "delete", 0);
+        out->relabel = d.Int(object, "relabel", 0);
+      };
+      counts("inlining", &end.inlining);
+      counts("optimization", &end.optimization);
+      counts("optimization_context", &end.context);
+      if (!d.error().empty()) return Problem(d.error());
+      out_.End(end);
+      ended_ = true;
+    }
+    // Other types are newer records of the same schema version: skipped.
+    return absl::OkStatus();
+  }
+
+  // After the last line.
+  absl::Status Finish() {
+    if (line_number_ == 0) return absl::InvalidArgumentError(absl::StrCat(path_, ": empty file"));
+    if (!error_.empty()) return absl::UnknownError(error_);
+    if (!ended_) {
+      warn_(absl::StrCat("Warning: ", path_, " ends without an end record after line ",
+                         line_number_, ": the run that wrote it was cut short"));
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  absl::Status Problem(std::string_view message) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path_, ":", line_number_, ": ", AbslView(message)));
+  }
+
+  absl::Status Experiment(LineDecoder& d) {
+    ExperimentRecord record;
+    record.id = static_cast<int>(d.Int(0, "experiment", 0, 2));
+    std::optional<std::string_view> kind = d.OptStr(0, "kind");
+    if (kind == "jit") record.kind = ExperimentKind::kJit;
+    if (kind == "aot") record.kind = ExperimentKind::kAot;
+    record.units = d.Int(0, "units", 0);
+    uint32_t profile = d.Find(0, "profile");
+    if (!d.IsNull(profile)) {
+      profile = d.Object(0, "profile");
+      record.profiled = true;
+      record.execution_id = d.OptStr(profile, "execution_id");
+      record.profiled_code = d.Int(profile, "code_units", 0);
+      record.total_period = d.Int(profile, "total_period");
+      record.graal_period = d.Int(profile, "graal_period");
+      record.graal_share = d.Double(profile, "graal_share");
+      record.hot_units = d.Int(profile, "hot_units", 0);
+      record.hot_period = d.Int(profile, "hot_period");
+      record.hot_share = d.Double(profile, "hot_share");
+      d.ForEach(d.Array(profile, "top_methods"), [&](uint32_t e) {
+        TopMethodRecord top;
+        top.period = d.Int(e, "period");
+        top.share = d.Double(e, "share");
+        if (!d.IsNull(d.Find(e, "level"))) {
+          top.level = static_cast<int32_t>(d.Int(e, "level", INT32_MIN, INT32_MAX));
+        }
+        top.compile_id = d.OptStr(e, "compile_id");
+        top.name = d.Str(e, "name");
+        record.top_methods.push_back(top);
+      });
+    }
+    if (!d.error().empty()) return Problem(d.error());
+    out_.Experiment(record);
+    return absl::OkStatus();
+  }
+
+  absl::Status Method(LineDecoder& d) {
+    MethodRecord record;
+    record.index = d.Int(0, "index", 0);
+    record.name = d.Str(0, "method");
+    if (!d.IsNull(d.Find(0, "hot_only_in"))) {
+      record.hot_only_in = static_cast<int>(d.Int(0, "hot_only_in", 1, 2));
+    }
+    d.ForEach(d.Array(0, "experiments"), [&](uint32_t e) {
+      CompilationListRecord list;
+      list.experiment = static_cast<int>(d.Int(e, "experiment", 0, 2));
+      list.profiled = d.Bool(e, "profiled");
+      d.ForEach(d.Array(e, "compilations"),
+                [&](uint32_t c) { list.compilations.push_back(d.Compilation(c)); });
+      record.experiments.push_back(std::move(list));
+    });
+    if (!d.error().empty()) return Problem(d.error());
+    out_.Method(record);
+    return absl::OkStatus();
+  }
+
+  std::string path_;
+  RecordSink& out_;
+  const std::function<void(std::string_view)>& warn_;
+  RecordTape tape_;
+  TreeRecord first_, second_;
+  size_t line_number_ = 0;
+  bool ended_ = false;
+  std::string error_;  // the message of an error record
+};
+
+}  // namespace
+
+absl::Status ReadRecordStreamText(std::string_view text, const std::string& display_path,
+                                  RecordSink& out,
+                                  const std::function<void(std::string_view)>& warn) {
+  StreamReader reader(display_path, out, warn);
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    const bool complete = end != std::string_view::npos;
+    if (!complete) end = text.size();
+    absl::Status status = reader.Line(text.substr(start, end - start), complete);
+    if (!status.ok()) return status;
+    start = end + 1;
+  }
+  return reader.Finish();
+}
+
+absl::Status ReadRecordStream(const std::string& path, RecordSink& out,
+                              const std::function<void(std::string_view)>& warn) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                       &std::fclose);
+  if (file == nullptr) {
+    return absl::NotFoundError(absl::StrCat(path, ": cannot open the file"));
+  }
+  StreamReader reader(path, out, warn);
+  std::string line;
+  std::vector<char> buffer(size_t{1} << 16);
+  bool pending = false;  // `line` holds the start of a line
+  while (true) {
+    size_t n = std::fread(buffer.data(), 1, buffer.size(), file.get());
+    if (n == 0) break;
+    std::string_view chunk(buffer.data(), n);
+    size_t start = 0;
+    while (start < chunk.size()) {
+      size_t end = chunk.find('\n', start);
+      if (end == std::string_view::npos) {
+        line.append(chunk.substr(start));
+        pending = true;
+        break;
+      }
+      line.append(chunk.substr(start, end - start));
+      absl::Status status = reader.Line(line, /*complete=*/true);
+      if (!status.ok()) return status;
+      line.clear();
+      pending = false;
+      start = end + 1;
+    }
+  }
+  if (std::ferror(file.get())) {
+    return absl::DataLossError(absl::StrCat(path, ": cannot read the file"));
+  }
+  if (pending && !line.empty()) {
+    absl::Status status = reader.Line(line, /*complete=*/false);
+    if (!status.ok()) return status;
+  }
+  return reader.Finish();
+}
+
+}  // namespace profdiff

@@ -1,0 +1,88 @@
+#include "load/stream_schema.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "rapidjson/document.h"
+#include "rapidjson/memorystream.h"
+#include "rapidjson/reader.h"
+#include "rapidjson/schema.h"
+#include "rapidjson/stringbuffer.h"
+
+namespace profdiff {
+
+namespace {
+
+// One schema document per record type: the whole schema with its root replaced by a reference
+// to the type's definition, so that a mismatch is reported against that definition rather than
+// as "matches none of the record types".
+class RecordSchemas {
+ public:
+  RecordSchemas() {
+    rapidjson::Document schema;
+    schema.Parse(OutputSchemaText().data(), OutputSchemaText().size());
+    for (auto& type : schema["definitions"].GetObject()) {
+      std::string name(type.name.GetString(), type.name.GetStringLength());
+      rapidjson::Document root;
+      root.CopyFrom(schema, root.GetAllocator());
+      root.RemoveMember("oneOf");
+      root.RemoveMember("properties");
+      root.RemoveMember("required");
+      root.RemoveMember("type");
+      std::string ref = "#/definitions/" + name;
+      root.AddMember("$ref", rapidjson::Value(ref.c_str(), root.GetAllocator()),
+                     root.GetAllocator());
+      schemas_.emplace(name, std::make_unique<rapidjson::SchemaDocument>(root));
+    }
+  }
+  const rapidjson::SchemaDocument* Find(const std::string& type) const {
+    // Only record types, not the definitions they share.
+    static const char* const kRecordTypes[] = {"header", "warning",     "error", "experiment",
+                                               "method", "compilation", "pair",  "end"};
+    for (const char* record_type : kRecordTypes) {
+      if (type == record_type) return schemas_.at(type).get();
+    }
+    return nullptr;
+  }
+
+ private:
+  std::map<std::string, std::unique_ptr<rapidjson::SchemaDocument>> schemas_;
+};
+
+// Reads only the top-level "type" of a record.
+std::string RecordType(std::string_view line) {
+  rapidjson::Document document;
+  document.Parse<rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag>(
+      line.data(), line.size());
+  if (document.HasParseError() || !document.IsObject()) return "";
+  auto type = document.FindMember("type");
+  if (type == document.MemberEnd() || !type->value.IsString()) return "";
+  return std::string(type->value.GetString(), type->value.GetStringLength());
+}
+
+}  // namespace
+
+std::string ValidateStreamRecord(std::string_view line) {
+  static const RecordSchemas* const kSchemas = new RecordSchemas();
+  const std::string type = RecordType(line);
+  const rapidjson::SchemaDocument* schema = kSchemas->Find(type);
+  if (schema == nullptr) return "";
+  rapidjson::SchemaValidator validator(*schema);
+  rapidjson::MemoryStream stream(line.data(), line.size());
+  rapidjson::Reader reader;
+  rapidjson::ParseResult result =
+      reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag>(stream,
+                                                                                        validator);
+  if (validator.IsValid()) return "";  // or stopped by a syntax error the caller reports
+  if (!result && result.Code() == rapidjson::kParseErrorNumberTooBig) return "";
+  rapidjson::StringBuffer document_pointer, schema_pointer;
+  validator.GetInvalidDocumentPointer().StringifyUriFragment(document_pointer);
+  validator.GetInvalidSchemaPointer().StringifyUriFragment(schema_pointer);
+  return absl::StrCat("the ", type, " record does not match the schema: '",
+                      validator.GetInvalidSchemaKeyword(), "' fails at ",
+                      document_pointer.GetString(), " (schema ", schema_pointer.GetString(), ")");
+}
+
+}  // namespace profdiff

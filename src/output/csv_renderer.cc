@@ -1,0 +1,180 @@
+#include "profdiff/csv_renderer.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "profdiff/absl_compat.h"
+
+namespace profdiff {
+
+namespace {
+
+constexpr char kPairColumns[] =
+    "method,compilation_1,compilation_2,period_1,period_2,graal_share_1,graal_share_2,"
+    "total_share_1,total_share_2,hot_1,hot_2,"
+    "inlining_inserted,inlining_deleted,inlining_relabelled,inlining_cost,inlining_too_big,"
+    "optimization_inserted,optimization_deleted,optimization_relabelled,optimization_cost,"
+    "optimization_too_big,"
+    "context_inserted,context_deleted,context_relabelled,context_cost,context_too_big\n";
+
+constexpr char kCompilationColumns[] =
+    "method,experiment,compilation,fragment_of,multi_method_key,period,graal_share,total_share,"
+    "hot,inlining_nodes,optimization_nodes,context_nodes\n";
+
+// Cells after the first of a row.
+class Row {
+ public:
+  explicit Row(std::string* row) : row_(row) {}
+  void Text(std::string_view text) {
+    Separate();
+    AppendCsvField(text, row_);
+  }
+  void Empty() { Separate(); }
+  void Int(int64_t value) {
+    Separate();
+    absl::StrAppend(row_, value);
+  }
+  void Double(double value) {
+    Separate();
+    if (std::isnan(value)) {
+      row_->append("NaN");
+    } else if (std::isinf(value)) {
+      row_->append(value > 0 ? "Infinity" : "-Infinity");
+    } else {
+      char digits[32];
+      auto result = std::to_chars(digits, digits + sizeof(digits), value);
+      row_->append(digits, result.ptr);
+    }
+  }
+  void Bool(bool value) {
+    Separate();
+    row_->append(value ? "true" : "false");
+  }
+  void End() { row_->push_back('\n'); }
+
+ private:
+  void Separate() {
+    if (!first_) row_->push_back(',');
+    first_ = false;
+  }
+  std::string* row_;
+  bool first_ = true;
+};
+
+void Profiled(Row& row, const CompilationRecord& c, int what) {
+  if (!c.profiled) {
+    row.Empty();
+    return;
+  }
+  switch (what) {
+    case 0:
+      row.Int(c.period);
+      break;
+    case 1:
+      row.Double(c.graal_share);
+      break;
+    case 2:
+      row.Double(c.total_share);
+      break;
+    default:
+      row.Bool(c.hot);
+      break;
+  }
+}
+
+// inserted, deleted, relabelled, cost, too big; empty cells for a tree that was not compared.
+void DeltaCells(Row& row, const TreeRecord* tree) {
+  if (tree == nullptr) {
+    for (int i = 0; i < 5; ++i) row.Empty();
+    return;
+  }
+  row.Int(tree->counts.insert);
+  row.Int(tree->counts.remove);
+  row.Int(tree->counts.relabel);
+  if (tree->too_big) {
+    row.Empty();
+  } else {
+    row.Int(tree->cost);
+  }
+  row.Bool(tree->too_big);
+}
+
+void NodeCount(Row& row, const TreeRecord* tree) {
+  if (tree == nullptr) {
+    row.Empty();
+  } else {
+    row.Int(static_cast<int64_t>(tree->nodes.size()));
+  }
+}
+
+}  // namespace
+
+void AppendCsvField(std::string_view field, std::string* row) {
+  if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+    row->append(field);
+    return;
+  }
+  row->push_back('"');
+  for (char c : field) {
+    if (c == '"') row->push_back('"');
+    row->push_back(c);
+  }
+  row->push_back('"');
+}
+
+void CsvRenderer::Header(const HeaderRecord& record) {
+  const bool pairs = record.command != "report" && record.options.diff_compilations;
+  out_.Raw(pairs ? kPairColumns : kCompilationColumns);
+}
+
+void CsvRenderer::Warning(const WarningRecord& record) {
+  if (warnings_ == nullptr) return;
+  Flush();  // keeps the order of stdout and stderr on a shared terminal
+  std::string line = absl::StrCat("Warning: ", AbslView(record.message), "\n");
+  std::fwrite(line.data(), 1, line.size(), warnings_);
+}
+
+void CsvRenderer::Compilation(const CompilationTreesRecord& record) {
+  row_.clear();
+  Row row(&row_);
+  const CompilationRecord& c = record.compilation;
+  row.Text(record.method);
+  row.Int(c.experiment);
+  row.Text(c.id);
+  if (c.fragment) {
+    row.Text(c.fragment_of);
+  } else {
+    row.Empty();
+  }
+  if (c.multi_method_key) {
+    row.Text(*c.multi_method_key);
+  } else {
+    row.Empty();
+  }
+  for (int what = 0; what < 4; ++what) Profiled(row, c, what);
+  NodeCount(row, record.inlining);
+  NodeCount(row, record.optimization);
+  NodeCount(row, record.context);
+  row.End();
+  out_.Raw(row_);
+}
+
+void CsvRenderer::Pair(const PairRecord& record) {
+  row_.clear();
+  Row row(&row_);
+  row.Text(record.method);
+  row.Text(record.first.id);
+  row.Text(record.second.id);
+  for (int what = 0; what < 4; ++what) {
+    Profiled(row, record.first, what);
+    Profiled(row, record.second, what);
+  }
+  DeltaCells(row, record.inlining);
+  DeltaCells(row, record.optimization);
+  DeltaCells(row, record.context);
+  row.End();
+  out_.Raw(row_);
+}
+
+}  // namespace profdiff

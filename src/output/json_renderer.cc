@@ -1,0 +1,463 @@
+#include "profdiff/json_renderer.h"
+
+#include "output/json_out.h"
+
+namespace profdiff {
+
+namespace {
+
+std::string_view OpName(NodeOp op) {
+  switch (op) {
+    case NodeOp::kNode:
+      return "node";
+    case NodeOp::kIdentity:
+      return "identity";
+    case NodeOp::kInsert:
+      return "insert";
+    case NodeOp::kDelete:
+      return "delete";
+    case NodeOp::kRelabel:
+      return "relabel";
+  }
+  return "node";
+}
+
+void WriteBci(JsonOut& json, int32_t bci) {
+  json.Key("bci");
+  if (bci == -1) {
+    json.Null();
+  } else {
+    json.Int(bci);
+  }
+}
+
+// The members of a label (inside an object the caller opened).
+void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& label) {
+  switch (label.kind) {
+    case LabelKind::kInlining:
+      json.Member("node", "inlining");
+      json.Member("callsite", label.callsite);
+      json.Key("method");
+      if (label.name_known) {
+        json.String(label.name);
+      } else {
+        json.Null();
+      }
+      WriteBci(json, label.bci);
+      if (label.reasons_shown) {
+        json.Key("reasons");
+        json.BeginArray();
+        for (uint32_t i = label.reasons.begin; i < label.reasons.end; ++i) {
+          json.String(tree.reasons[i]);
+        }
+        json.EndArray();
+      }
+      if (label.has_receiver_profile) {
+        json.Key("receiver_type_profile");
+        json.BeginObject();
+        json.Key("mature");
+        json.Bool(label.receiver_profile_mature);
+        json.Key("types");
+        json.BeginArray();
+        for (uint32_t i = label.profiled_types.begin; i < label.profiled_types.end; ++i) {
+          const ProfiledTypeRecord& type = tree.profiled_types[i];
+          json.BeginObject();
+          json.Member("type", type.type_name);
+          json.Key("probability");
+          json.Double(type.probability);
+          json.Key("method");
+          if (type.concrete_method) {
+            json.String(*type.concrete_method);
+          } else {
+            json.Null();
+          }
+          json.EndObject();
+        }
+        json.EndArray();
+        json.EndObject();
+      }
+      return;
+    case LabelKind::kPhase:
+      json.Member("node", "phase");
+      json.Member("name", label.name);
+      return;
+    case LabelKind::kInfo:
+      json.Member("node", "info");
+      json.Member("text", label.name);
+      return;
+    case LabelKind::kOptimization:
+      break;
+  }
+  json.Member("node", "optimization");
+  json.Member("name", label.name);
+  json.Member("event", label.event);
+  json.Key("bci");
+  if (label.position.empty()) {
+    json.Null();
+  } else {
+    json.Int(label.bci);
+  }
+  json.Key("position");
+  json.BeginArray();
+  for (uint32_t i = label.position.begin; i < label.position.end; ++i) {
+    json.BeginObject();
+    json.Member("method", tree.positions[i].method);
+    json.IntMember("bci", tree.positions[i].bci);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("properties");
+  json.BeginObject();
+  for (uint32_t i = label.properties.begin; i < label.properties.end; ++i) {
+    json.Key(tree.properties[i].key);
+    json.Raw(tree.properties[i].json);
+  }
+  json.EndObject();
+}
+
+void WriteSide(JsonOut& json, std::string_view key, const TreeRecord& tree,
+               const NodeLabel& label) {
+  json.Key(key);
+  json.BeginObject();
+  WriteLabelMembers(json, tree, label);
+  json.EndObject();
+}
+
+void WriteCounts(JsonOut& json, const OpCounts& counts, bool with_identity) {
+  json.BeginObject();
+  if (with_identity) json.IntMember("identity", counts.identity);
+  json.IntMember("insert", counts.insert);
+  json.IntMember("delete", counts.remove);
+  json.IntMember("relabel", counts.relabel);
+  json.EndObject();
+}
+
+// {"too_big":..., "cost":..., "counts":{...}, "nodes":[...]} (delta trees) or {"nodes":[...]}.
+void WriteTree(JsonOut& json, const TreeRecord& tree) {
+  json.BeginObject();
+  if (tree.delta) {
+    json.Key("too_big");
+    json.Bool(tree.too_big);
+    json.IntMember("cost", tree.cost);
+    json.Key("counts");
+    WriteCounts(json, tree.counts, /*with_identity=*/true);
+  }
+  json.Key("nodes");
+  json.BeginArray();
+  for (const NodeRecord& node : tree.nodes) {
+    json.BeginObject();
+    json.IntMember("depth", node.depth);
+    if (node.op == NodeOp::kNode) {
+      WriteLabelMembers(json, tree, node.left);
+    } else {
+      json.Member("op", OpName(node.op));
+      if (node.op != NodeOp::kInsert) WriteSide(json, "left", tree, node.left);
+      if (node.op != NodeOp::kDelete) WriteSide(json, "right", tree, node.right);
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+}
+
+void WriteTrees(JsonOut& json, const TreeRecord* inlining, const TreeRecord* optimization,
+                const TreeRecord* context) {
+  if (context != nullptr) {
+    json.Key("optimization_context");
+    WriteTree(json, *context);
+    return;
+  }
+  json.Key("inlining");
+  WriteTree(json, *inlining);
+  json.Key("optimization");
+  WriteTree(json, *optimization);
+}
+
+void WriteShareMember(JsonOut& json, std::string_view key, bool known, double share) {
+  json.Key(key);
+  if (known) {
+    json.Double(share);
+  } else {
+    json.Null();
+  }
+}
+
+void WriteCompilation(JsonOut& json, const CompilationRecord& c) {
+  json.BeginObject();
+  json.IntMember("experiment", c.experiment);
+  json.Member("id", c.id);
+  json.Key("fragment");
+  json.Bool(c.fragment);
+  json.Key("multi_method_key");
+  if (c.multi_method_key) {
+    json.String(*c.multi_method_key);
+  } else {
+    json.Null();
+  }
+  json.Key("period");
+  if (c.profiled) {
+    json.Int(c.period);
+  } else {
+    json.Null();
+  }
+  WriteShareMember(json, "graal_share", c.profiled, c.graal_share);
+  WriteShareMember(json, "total_share", c.profiled, c.total_share);
+  json.Key("hot");
+  if (c.profiled) {
+    json.Bool(c.hot);
+  } else {
+    json.Null();
+  }
+  if (c.fragment) {
+    json.Member("fragment_of", c.fragment_of);
+    json.Key("inlining_path");
+    json.BeginArray();
+    for (const PathElementRecord& element : c.inlining_path) {
+      json.BeginObject();
+      json.Key("method");
+      if (element.method) {
+        json.String(*element.method);
+      } else {
+        json.Null();
+      }
+      WriteBci(json, element.bci);
+      json.EndObject();
+    }
+    json.EndArray();
+  }
+  json.EndObject();
+}
+
+std::string_view KindName(ExperimentKind kind) {
+  switch (kind) {
+    case ExperimentKind::kJit:
+      return "jit";
+    case ExperimentKind::kAot:
+      return "aot";
+    case ExperimentKind::kUnknown:
+      return "";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string_view FormatName(OutputFormat format) {
+  switch (format) {
+    case OutputFormat::kText:
+      return "text";
+    case OutputFormat::kJson:
+      return "json";
+    case OutputFormat::kCsv:
+      return "csv";
+  }
+  return "text";
+}
+
+std::string OptionsJson(const Options& options) {
+  std::string text;
+  JsonOut json(&text);
+  json.BeginObject();
+  json.IntMember("hot-min-limit", options.hot_min_limit);
+  json.IntMember("hot-max-limit", options.hot_max_limit);
+  json.Key("hot-percentile");
+  json.Double(options.hot_percentile);
+  auto flag = [&](std::string_view name, bool value) {
+    json.Key(name);
+    json.Bool(value);
+  };
+  flag("optimization-context-tree", options.optimization_context_tree);
+  flag("diff-compilations", options.diff_compilations);
+  flag("long-bci", options.long_bci);
+  flag("sort-inlining-tree", options.sort_inlining_tree);
+  flag("sort-unordered-phases", options.sort_unordered_phases);
+  flag("remove-detailed-phases", options.remove_detailed_phases);
+  flag("prune-identities", options.prune_identities);
+  flag("create-fragments", options.create_fragments);
+  flag("inliner-reasoning", options.inliner_reasoning);
+  json.Member("format", FormatName(options.format));
+  json.EndObject();
+  return text;
+}
+
+void JsonRenderer::WriteLine() {
+  line_.push_back('\n');
+  out_.Raw(line_);
+  line_.clear();
+}
+
+void JsonRenderer::Header(const HeaderRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "header");
+  json.Member("format", "profdiff");
+  json.IntMember("version", kOutputSchemaVersion);
+  json.Member("command", record.command);
+  json.Key("arguments");
+  json.BeginArray();
+  for (const std::string& argument : record.arguments) json.String(argument);
+  json.EndArray();
+  json.Key("options");
+  json.Raw(OptionsJson(record.options));
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Warning(const WarningRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "warning");
+  json.Member("message", record.message);
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Error(const ErrorRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "error");
+  json.Member("message", record.message);
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Experiment(const ExperimentRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "experiment");
+  json.IntMember("experiment", record.id);
+  json.Key("kind");
+  if (record.kind == ExperimentKind::kUnknown) {
+    json.Null();
+  } else {
+    json.String(KindName(record.kind));
+  }
+  json.IntMember("units", record.units);
+  json.Key("profile");
+  if (!record.profiled) {
+    json.Null();
+  } else {
+    json.BeginObject();
+    json.Key("execution_id");
+    if (record.execution_id) {
+      json.String(*record.execution_id);
+    } else {
+      json.Null();
+    }
+    json.IntMember("code_units", record.profiled_code);
+    json.IntMember("total_period", record.total_period);
+    json.IntMember("graal_period", record.graal_period);
+    json.Key("graal_share");
+    json.Double(record.graal_share);
+    json.IntMember("hot_units", record.hot_units);
+    json.IntMember("hot_period", record.hot_period);
+    json.Key("hot_share");
+    json.Double(record.hot_share);
+    json.Key("top_methods");
+    json.BeginArray();
+    for (const TopMethodRecord& top : record.top_methods) {
+      json.BeginObject();
+      json.IntMember("period", top.period);
+      json.Key("share");
+      json.Double(top.share);
+      json.Key("level");
+      if (top.level) {
+        json.Int(*top.level);
+      } else {
+        json.Null();
+      }
+      json.Key("compile_id");
+      if (top.compile_id) {
+        json.String(*top.compile_id);
+      } else {
+        json.Null();
+      }
+      json.Member("name", top.name);
+      json.EndObject();
+    }
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Method(const MethodRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "method");
+  json.IntMember("index", record.index);
+  json.Member("method", record.name);
+  json.Key("hot_only_in");
+  if (record.hot_only_in == 0) {
+    json.Null();
+  } else {
+    json.Int(record.hot_only_in);
+  }
+  json.Key("experiments");
+  json.BeginArray();
+  for (const CompilationListRecord& list : record.experiments) {
+    json.BeginObject();
+    json.IntMember("experiment", list.experiment);
+    json.Key("profiled");
+    json.Bool(list.profiled);
+    json.Key("compilations");
+    json.BeginArray();
+    for (const CompilationRecord& c : list.compilations) WriteCompilation(json, c);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Compilation(const CompilationTreesRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "compilation");
+  json.Member("method", record.method);
+  json.Key("compilation");
+  WriteCompilation(json, record.compilation);
+  WriteTrees(json, record.inlining, record.optimization, record.context);
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Pair(const PairRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "pair");
+  json.Member("method", record.method);
+  json.Key("compilations");
+  json.BeginArray();
+  WriteCompilation(json, record.first);
+  WriteCompilation(json, record.second);
+  json.EndArray();
+  WriteTrees(json, record.inlining, record.optimization, record.context);
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::End(const EndRecord& record) {
+  JsonOut json(&line_);
+  json.BeginObject();
+  json.Member("type", "end");
+  json.IntMember("methods", record.methods);
+  json.IntMember("compilations", record.compilations);
+  json.IntMember("pairs", record.pairs);
+  json.IntMember("too_big", record.too_big);
+  json.Key("differences");
+  json.BeginObject();
+  json.Key("inlining");
+  WriteCounts(json, record.inlining, /*with_identity=*/false);
+  json.Key("optimization");
+  WriteCounts(json, record.optimization, /*with_identity=*/false);
+  json.Key("optimization_context");
+  WriteCounts(json, record.context, /*with_identity=*/false);
+  json.EndObject();
+  json.EndObject();
+  WriteLine();
+}
+
+}  // namespace profdiff

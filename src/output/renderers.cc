@@ -1,0 +1,21 @@
+#include "profdiff/renderers.h"
+
+#include "profdiff/csv_renderer.h"
+#include "profdiff/json_renderer.h"
+#include "profdiff/text_renderer.h"
+
+namespace profdiff {
+
+std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::FILE* err) {
+  switch (format) {
+    case OutputFormat::kJson:
+      return std::make_unique<JsonRenderer>(out);
+    case OutputFormat::kCsv:
+      return std::make_unique<CsvRenderer>(out, err);
+    case OutputFormat::kText:
+      break;
+  }
+  return std::make_unique<TextRenderer>(out);
+}
+
+}  // namespace profdiff

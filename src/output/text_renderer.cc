@@ -1,0 +1,391 @@
+#include "profdiff/text_renderer.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/explanation.h"
+#include "profdiff/java_format.h"
+
+namespace profdiff {
+
+namespace {
+
+constexpr char kNoDifferences[] = "There are no differences";
+constexpr char kInExperiment1[] = " in experiment 1";
+constexpr char kInExperiment2[] = " in experiment 2";
+
+std::string Percent(double share) { return JavaFixed(share * 100); }
+
+std::string_view Prefix(NodeOp op) {
+  switch (op) {
+    case NodeOp::kIdentity:
+      return ". ";
+    case NodeOp::kRelabel:
+      return "* ";
+    case NodeOp::kDelete:
+      return "- ";
+    case NodeOp::kInsert:
+      return "+ ";
+    case NodeOp::kNode:
+      return "";
+  }
+  return "";
+}
+
+std::string_view MethodName(const NodeLabel& label) {
+  return label.name_known ? label.name : std::string_view("unknown");
+}
+
+void AppendLongPosition(const TreeRecord& tree, IndexRange position, std::string* text) {
+  text->push_back('{');
+  for (uint32_t i = position.begin; i < position.end; ++i) {
+    if (i > position.begin) text->append(", ");
+    absl::StrAppend(text, AbslView(tree.positions[i].method), ": ", tree.positions[i].bci);
+  }
+  text->push_back('}');
+}
+
+// An inlining node (or delta node) with its blocks, at writer level + depth.
+void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord& node) {
+  const int depth = node.depth;
+  switch (node.op) {
+    case NodeOp::kNode:
+      out.Line(LabelText(tree, node.left, false), depth);
+      WriteReasoningBlock(out, tree, node.left, "", depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.left, "", depth);
+      return;
+    case NodeOp::kIdentity:
+      out.Line(absl::StrCat(". ", LabelText(tree, node.left, false)), depth);
+      WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.right, kInExperiment2, depth);
+      return;
+    case NodeOp::kDelete:
+    case NodeOp::kInsert: {
+      const NodeLabel& label = node.op == NodeOp::kDelete ? node.left : node.right;
+      out.Line(absl::StrCat(AbslView(Prefix(node.op)), LabelText(tree, label, false)), depth);
+      WriteReasoningBlock(out, tree, label, "", depth);
+      WriteReceiverTypeProfileBlock(out, tree, label, "", depth);
+      return;
+    }
+    case NodeOp::kRelabel:
+      out.Line(
+          absl::StrCat("* (", AbslView(node.left.callsite), " -> ", AbslView(node.right.callsite),
+                       ") ", AbslView(MethodName(node.left)), " at bci ", node.left.bci),
+          depth);
+      WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.right, kInExperiment2, depth);
+      return;
+  }
+}
+
+bool IsInliningNode(const NodeRecord& node) {
+  switch (node.op) {
+    case NodeOp::kNode:
+    case NodeOp::kDelete:
+      return node.left.kind == LabelKind::kInlining;
+    case NodeOp::kInsert:
+      return node.right.kind == LabelKind::kInlining;
+    case NodeOp::kIdentity:
+    case NodeOp::kRelabel:
+      return node.left.kind == LabelKind::kInlining && node.right.kind == LabelKind::kInlining;
+  }
+  return false;
+}
+
+// The head of a pair's or a compilation's trees: "heading" at level + 1 and the tree at
+// level + 2, or only the tree at level + 1 (an optimization-context tree).
+void WriteTreeUnder(LineWriter& out, const TreeRecord& tree, const char* heading,
+                    const Options& options) {
+  const int level = out.level();
+  if (tree.too_big) {
+    switch (tree.kind) {
+      case TreeKind::kInlining:
+        out.Line("The inlining trees are too big to compare", 1);
+        break;
+      case TreeKind::kOptimization:
+        out.Line("The optimization trees are too big to compare", 1);
+        break;
+      case TreeKind::kOptimizationContext:
+        out.Line("The optimization-context trees are too big to compare", 1);
+        break;
+    }
+    return;
+  }
+  if (heading != nullptr) out.Line(heading, 1);
+  out.set_level(level + (heading != nullptr ? 2 : 1));
+  WriteTreeText(out, tree, options);
+  out.set_level(level);
+}
+
+}  // namespace
+
+void WriteReasoningBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                         std::string_view suffix, int depth) {
+  if (!label.reasons_shown) return;
+  const IndexRange reasons = label.reasons;
+  if (reasons.empty()) {
+    out.Line(absl::StrCat("|_ no inlining decisions", AbslView(suffix)), depth + 1);
+  } else if (reasons.size() == 1) {
+    out.Line(
+        absl::StrCat("|_ reasoning", AbslView(suffix), ": ", AbslView(tree.reasons[reasons.begin])),
+        depth + 1);
+  } else {
+    out.Line(absl::StrCat("|_ reasoning", AbslView(suffix)), depth + 1);
+    for (uint32_t i = reasons.begin; i < reasons.end; ++i) out.Line(tree.reasons[i], depth + 3);
+  }
+}
+
+void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                                   std::string_view suffix, int depth) {
+  if (!label.has_receiver_profile) return;
+  // A mature profile without types says nothing worth a line.
+  if (label.receiver_profile_mature && label.profiled_types.empty()) return;
+  out.Line(absl::StrCat("|_", label.receiver_profile_mature ? "" : " immature",
+                        " receiver-type profile", AbslView(suffix)),
+           depth + 1);
+  for (uint32_t i = label.profiled_types.begin; i < label.profiled_types.end; ++i) {
+    const ProfiledTypeRecord& type = tree.profiled_types[i];
+    std::string text =
+        absl::StrCat(PadLeft(JavaFixed(type.probability * 100), 5), "% ", AbslView(type.type_name));
+    if (type.concrete_method.has_value()) {
+      absl::StrAppend(&text, " -> ", AbslView(*type.concrete_method));
+    }
+    out.Line(text, depth + 3);
+  }
+}
+
+std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci) {
+  switch (label.kind) {
+    case LabelKind::kInlining: {
+      std::string text =
+          absl::StrCat("(", AbslView(label.callsite), ") ", AbslView(MethodName(label)));
+      if (label.bci != -1) absl::StrAppend(&text, " at bci ", label.bci);
+      return text;
+    }
+    case LabelKind::kPhase:
+    case LabelKind::kInfo:
+      return std::string(label.name);
+    case LabelKind::kOptimization:
+      break;
+  }
+  std::string text = absl::StrCat(AbslView(label.name), " ", AbslView(label.event));
+  if (!label.position.empty()) {
+    text += " at bci ";
+    if (long_bci) {
+      AppendLongPosition(tree, label.position, &text);
+    } else {
+      absl::StrAppend(&text, label.bci);
+    }
+  }
+  if (!label.properties.empty()) {
+    text += " with {";
+    for (uint32_t i = label.properties.begin; i < label.properties.end; ++i) {
+      if (i > label.properties.begin) text += ", ";
+      absl::StrAppend(&text, AbslView(tree.properties[i].key), ": ",
+                      AbslView(tree.properties[i].rendered));
+    }
+    text += "}";
+  }
+  return text;
+}
+
+void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options) {
+  if (tree.too_big) return;
+  if (tree.delta && tree.nodes.empty()) {
+    out.Line(kNoDifferences);
+    return;
+  }
+  const bool long_bci = options.long_bci;
+  for (const NodeRecord& node : tree.nodes) {
+    if (IsInliningNode(node)) {
+      WriteInliningNode(out, tree, node);
+      continue;
+    }
+    if (node.op == NodeOp::kRelabel) {
+      if (tree.kind == TreeKind::kOptimization) {
+        out.Line(absl::StrCat("* ", AbslView(node.left.name), " -> ", AbslView(node.right.name)),
+                 node.depth);
+      } else {
+        out.Line(absl::StrCat("* ", LabelText(tree, node.left, long_bci), " -> ",
+                              LabelText(tree, node.right, long_bci)),
+                 node.depth);
+      }
+      continue;
+    }
+    const NodeLabel& label = node.op == NodeOp::kInsert ? node.right : node.left;
+    if (label.kind == LabelKind::kPhase) {  // most lines: written without building a string
+      out.Begin(node.depth);
+      out.Append(Prefix(node.op));
+      out.Append(label.name);
+      out.End();
+      continue;
+    }
+    out.Begin(node.depth);
+    out.Append(Prefix(node.op));
+    out.Append(LabelText(tree, label, long_bci));
+    out.End();
+  }
+}
+
+std::string ExecutionSummaryText(const CompilationRecord& compilation) {
+  return absl::StrCat(PadLeft(Percent(compilation.graal_share), 5), "% of Graal execution, ",
+                      PadLeft(Percent(compilation.total_share), 5), "% of total");
+}
+
+std::string CompilationHeaderText(const CompilationRecord& c) {
+  std::string header =
+      absl::StrCat("Compilation ", c.fragment ? "fragment " : "unit ", PadLeft(c.id, 5));
+  if (c.multi_method_key) {
+    absl::StrAppend(&header, " of multi-method ", AbslView(*c.multi_method_key));
+  }
+  if (c.profiled) absl::StrAppend(&header, " consumed ", ExecutionSummaryText(c));
+  absl::StrAppend(&header, " in experiment ", c.experiment);
+  return header;
+}
+
+void WriteExperimentText(LineWriter& out, const ExperimentRecord& record) {
+  std::string title = absl::StrCat("Experiment ", record.id);
+  if (record.execution_id) {
+    absl::StrAppend(&title, " with execution ID ", AbslView(*record.execution_id));
+  }
+  switch (record.kind) {
+    case ExperimentKind::kJit:
+      title += " (JIT)";
+      break;
+    case ExperimentKind::kAot:
+      title += " (AOT)";
+      break;
+    case ExperimentKind::kUnknown:
+      break;
+  }
+  out.Line(title);
+  out.Line(absl::StrCat("Collected optimization logs for ", record.units, " compilation units"), 1);
+  if (!record.profiled) return;
+  out.Line(absl::StrCat("Collected proftool data for ", record.profiled_code, " compilation units"),
+           1);
+  out.Line(absl::StrCat("Graal-compiled methods account for ", Percent(record.graal_share),
+                        "% of execution"),
+           1);
+  out.Line(absl::StrCat(record.hot_units, " hot compilation units account for ",
+                        Percent(record.hot_share), "% of execution"),
+           1);
+  out.Line(absl::StrCat(JavaFixed(static_cast<double>(record.total_period) / 1e9),
+                        " billion cycles total"),
+           1);
+  out.Line("Top methods", 1);
+  out.Line("Execution     Cycles  Level      ID  Method", 2);
+  for (const TopMethodRecord& entry : record.top_methods) {
+    std::string level = entry.level ? absl::StrCat(*entry.level) : "";
+    out.Line(absl::StrCat(PadLeft(Percent(entry.share), 8), "% ",
+                          PadLeft(JavaFixed(static_cast<double>(entry.period) / 1e9), 10), " ",
+                          PadLeft(level, 6), " ", PadLeft(entry.compile_id.value_or(""), 7), "  ",
+                          AbslView(entry.name)),
+             2);
+  }
+}
+
+void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list) {
+  out.Line(absl::StrCat("In experiment ", list.experiment));
+  if (list.compilations.empty()) {
+    out.Line("No compilations", 1);
+    return;
+  }
+  std::string count = absl::StrCat(list.compilations.size(), " compilations");
+  if (list.profiled) {
+    size_t hot = 0;
+    for (const CompilationRecord& c : list.compilations) hot += c.hot ? 1 : 0;
+    absl::StrAppend(&count, " (", hot, " of which are hot)");
+  }
+  out.Line(count, 1);
+  out.Line("Compilations", 1);
+  for (const CompilationRecord& c : list.compilations) {
+    std::string row = PadLeft(c.id, 5);
+    if (c.multi_method_key)
+      absl::StrAppend(&row, " of multi-method ", AbslView(*c.multi_method_key));
+    if (list.profiled) {
+      absl::StrAppend(&row, " consumed ", ExecutionSummaryText(c));
+      if (c.hot) row += " *hot*";
+    }
+    out.Line(row, 2);
+    if (!c.fragment) continue;
+    for (size_t i = 0; i < c.inlining_path.size(); ++i) {
+      const PathElementRecord& element = c.inlining_path[i];
+      std::string line = i == 0 ? "  |_ a fragment of " : std::string(19, ' ');
+      line += element.method.value_or("null");
+      if (element.bci != -1) absl::StrAppend(&line, " at bci ", element.bci);
+      out.Line(line, 2);
+    }
+  }
+}
+
+void TextRenderer::Header(const HeaderRecord& record) {
+  report_ = record.command == "report";
+  aot_vs_aot_ = record.command == "aot-vs-aot";
+  options_ = record.options;
+  // Only hot methods get a section: report with a profile, and every comparison.
+  const bool only_hot = !report_ || record.arguments.size() > 1;
+  out_.set_level(0);
+  WriteExplanation(out_, report_, only_hot, options_);
+  if (!aot_vs_aot_) out_.EmptyLine();
+}
+
+void TextRenderer::Warning(const WarningRecord& record) {
+  out_.set_level(0);
+  out_.Line(absl::StrCat("Warning: ", AbslView(record.message)));
+}
+
+void TextRenderer::Experiment(const ExperimentRecord& record) {
+  out_.set_level(0);
+  WriteExperimentText(out_, record);
+  if (!report_) out_.EmptyLine();
+}
+
+void TextRenderer::Method(const MethodRecord& record) {
+  if (report_ || record.index > 0) out_.EmptyLine();
+  std::string title = absl::StrCat("Method ", AbslView(record.name));
+  if (record.hot_only_in != 0) {
+    absl::StrAppend(&title, " is hot only in experiment ", record.hot_only_in);
+  }
+  out_.set_level(0);
+  out_.Line(title);
+  out_.set_level(1);
+  for (const CompilationListRecord& list : record.experiments) WriteCompilationListText(out_, list);
+}
+
+void TextRenderer::Compilation(const CompilationTreesRecord& record) {
+  out_.set_level(report_ ? 2 : 1);
+  out_.Line(CompilationHeaderText(record.compilation));
+  if (record.context != nullptr) {
+    WriteTreeUnder(out_, *record.context, nullptr, options_);
+    return;
+  }
+  WriteTreeUnder(out_, *record.inlining, "Inlining tree", options_);
+  WriteTreeUnder(out_, *record.optimization, "Optimization tree", options_);
+}
+
+void TextRenderer::Pair(const PairRecord& record) {
+  out_.set_level(1);
+  out_.Line(absl::StrCat(CompilationHeaderText(record.first), " vs"));
+  out_.Line(CompilationHeaderText(record.second));
+  if (record.context != nullptr) {
+    WriteTreeUnder(out_, *record.context, nullptr, options_);
+    return;
+  }
+  WriteTreeUnder(out_, *record.inlining, "Inlining tree matching", options_);
+  WriteTreeUnder(out_, *record.optimization, "Optimization tree matching", options_);
+}
+
+std::unique_ptr<Renderer> TextRenderer::NewPiece(std::string* target) const {
+  auto piece = std::make_unique<TextRenderer>(target);
+  piece->report_ = report_;
+  piece->aot_vs_aot_ = aot_vs_aot_;
+  piece->options_ = options_;
+  return piece;
+}
+
+}  // namespace profdiff
