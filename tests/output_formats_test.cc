@@ -19,7 +19,9 @@ namespace {
 
 rapidjson::Document ParseLine(const std::string& line) {
   rapidjson::Document document;
-  document.Parse(line.c_str());
+  // With a length: the zero-terminated form lets RAPIDJSON_SSE2 read whole 16-byte blocks past
+  // the string's end, which AddressSanitizer reports.
+  document.Parse(line.data(), line.size());
   EXPECT_FALSE(document.HasParseError()) << line;
   return document;
 }
