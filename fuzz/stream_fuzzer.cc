@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "profdiff/absl_compat.h"
 #include "profdiff/json_renderer.h"
 #include "profdiff/record_stream_reader.h"
 #include "profdiff/text_renderer.h"
@@ -51,7 +52,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     profdiff::TextRenderer text_out(&again);
     absl::Status reread =
         profdiff::ReadRecordStreamText(json, path, text_out, [](std::string_view) {});
-    if (!reread.ok()) Die("the JSON written from an accepted stream is refused:", reread.message());
+    if (!reread.ok())
+      Die("the JSON written from an accepted stream is refused:",
+          profdiff::StdView(reread.message()));
   }
   if (again != rendered) Die("the round trip through JSON changed the text");
   return 0;
