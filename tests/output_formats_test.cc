@@ -167,6 +167,27 @@ TEST(JsonTextTest, EscapesWhatJsonAndJavaScriptNeed) {
   EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t\\u0001 \\u2028 \xF0\x9F\x98\x80\"");
 }
 
+TEST(JsonTextTest, OtherCharactersLedBy0xE2AndPlainRunsStayAsTheyAre) {
+  std::string out;
+  // U+20AC and U+2029 share U+2028's lead byte; a name without escapes is copied whole.
+  AppendJsonString("\xE2\x82\xAC \xE2\x80\xA9 x\xE2", &out);
+  AppendJsonString("java.util.HashMap.get(java.lang.Object)", &out);
+  EXPECT_EQ(out, "\"\xE2\x82\xAC \\u2029 x\xE2\"\"java.util.HashMap.get(java.lang.Object)\"");
+}
+
+TEST(JsonTextTest, PropertyKeysFromTheLogAreEscaped) {
+  // A property key is input: a quote or backslash in it must not end the member name.
+  TempDir dir;
+  dir.WriteLines("log/units",
+                 {Record("a.B.c()", "7", "",
+                         R"j({"phaseName":"RootPhase","optimizations":[{"optimizationName":"Opt",)j"
+                         R"j("eventName":"Ev","position":{"a.B.c()":3},"k\"ey\\":1}]})j")});
+  RunResult run = RunProfdiff({"report", dir.Path("log"), "--format=json"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find(R"j("properties":{"k\"ey\\":1})j"), std::string::npos) << run.out;
+  for (const std::string& line : JsonLines(run.out)) ParseLine(line);
+}
+
 TEST(CsvTest, QuotesFieldsWithCommasQuotesAndLineBreaks) {
   auto field = [](std::string_view text) {
     std::string row;

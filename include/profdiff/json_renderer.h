@@ -33,9 +33,9 @@ class JsonRenderer : public Renderer {
   void Flush() override { out_.Flush(); }
 
  private:
+  // Ends the record that was appended to out_.buffer().
   void WriteLine();
   LineWriter out_;
-  std::string line_;
 };
 
 // The option names and values of the header record, as JSON members ("hot-min-limit": 1, ...),

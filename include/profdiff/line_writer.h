@@ -46,6 +46,12 @@ class LineWriter {
   }
   void Flush();
 
+  // For writers that lay out whole lines themselves (JSON records): append straight to
+  // buffer(), ending with '\n', then call Committed(). No copy of a record is made, however
+  // big it is.
+  std::string* buffer() { return buffer_; }
+  void Committed() { MaybeFlush(); }
+
  private:
   void AppendIndent(int level) {
     if (level > 0) buffer_->append(static_cast<size_t>(level) * 4, ' ');

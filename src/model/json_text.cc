@@ -1,6 +1,24 @@
 #include "profdiff/json_text.h"
 
+#include <array>
+
 namespace profdiff {
+
+namespace {
+
+// Bytes that may need escaping: control characters, '"', '\\', and 0xE2, the lead byte of
+// U+2028 and U+2029. Most strings (method and phase names) hold none, and are copied whole.
+constexpr std::array<bool, 256> MakeAttentionTable() {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 0x20; ++c) table[c] = true;
+  table['"'] = true;
+  table['\\'] = true;
+  table[0xE2] = true;
+  return table;
+}
+constexpr std::array<bool, 256> kNeedsAttention = MakeAttentionTable();
+
+}  // namespace
 
 void AppendJsonString(std::string_view text, std::string* out) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -9,6 +27,7 @@ void AppendJsonString(std::string_view text, std::string* out) {
   auto flush = [&](size_t end) { out->append(text.data() + plain, end - plain); };
   for (size_t i = 0; i < text.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (!kNeedsAttention[c]) continue;
     const char* escape = nullptr;
     switch (c) {
       case '"':

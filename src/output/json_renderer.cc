@@ -109,7 +109,7 @@ void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& l
   json.Key("properties");
   json.BeginObject();
   for (uint32_t i = label.properties.begin; i < label.properties.end; ++i) {
-    json.Key(tree.properties[i].key);
+    json.InputKey(tree.properties[i].key);
     json.Raw(tree.properties[i].json);
   }
   json.EndObject();
@@ -281,13 +281,12 @@ std::string OptionsJson(const Options& options) {
 }
 
 void JsonRenderer::WriteLine() {
-  line_.push_back('\n');
-  out_.Raw(line_);
-  line_.clear();
+  out_.buffer()->push_back('\n');
+  out_.Committed();
 }
 
 void JsonRenderer::Header(const HeaderRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "header");
   json.Member("format", "profdiff");
@@ -304,7 +303,7 @@ void JsonRenderer::Header(const HeaderRecord& record) {
 }
 
 void JsonRenderer::Warning(const WarningRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "warning");
   json.Member("message", record.message);
@@ -313,7 +312,7 @@ void JsonRenderer::Warning(const WarningRecord& record) {
 }
 
 void JsonRenderer::Error(const ErrorRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "error");
   json.Member("message", record.message);
@@ -322,7 +321,7 @@ void JsonRenderer::Error(const ErrorRecord& record) {
 }
 
 void JsonRenderer::Experiment(const ExperimentRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "experiment");
   json.IntMember("experiment", record.id);
@@ -383,7 +382,7 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
 }
 
 void JsonRenderer::Method(const MethodRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "method");
   json.IntMember("index", record.index);
@@ -413,7 +412,7 @@ void JsonRenderer::Method(const MethodRecord& record) {
 }
 
 void JsonRenderer::Compilation(const CompilationTreesRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "compilation");
   json.Member("method", record.method);
@@ -425,7 +424,7 @@ void JsonRenderer::Compilation(const CompilationTreesRecord& record) {
 }
 
 void JsonRenderer::Pair(const PairRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "pair");
   json.Member("method", record.method);
@@ -440,7 +439,7 @@ void JsonRenderer::Pair(const PairRecord& record) {
 }
 
 void JsonRenderer::End(const EndRecord& record) {
-  JsonOut json(&line_);
+  JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "end");
   json.IntMember("methods", record.methods);
