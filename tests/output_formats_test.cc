@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "load/stream_schema.h"
 #include "profdiff/csv_renderer.h"
 #include "profdiff/json_renderer.h"
 #include "profdiff/json_text.h"
@@ -421,6 +422,17 @@ TEST(RenderTest, RenderCommandReportsFileErrors) {
   RunResult bad = RunProfdiff({"render", path});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_NE(bad.err.find(path + ":1:"), std::string::npos) << bad.err;
+}
+
+TEST(StreamSchemaTest, FindsTheTypeWhereverItIsAndOnlyAtTheTop) {
+  // "type" after other members: still validated as a warning (its message must be a string).
+  EXPECT_NE(ValidateStreamRecord(R"({"message":5,"type":"warning"})"), "");
+  EXPECT_EQ(ValidateStreamRecord(R"({"message":"m","type":"warning"})"), "");
+  // A nested "type" is not the record's; an unknown or non-string type is not checked here.
+  EXPECT_EQ(ValidateStreamRecord(R"({"a":{"type":"warning","message":5},"type":"x"})"), "");
+  EXPECT_EQ(ValidateStreamRecord(R"({"type":{"x":1},"message":5})"), "");
+  EXPECT_EQ(ValidateStreamRecord(R"([{"type":"warning","message":5}])"), "");
+  EXPECT_NE(ValidateStreamRecord(R"({"type":"warning"})"), "");  // message is required
 }
 
 }  // namespace
