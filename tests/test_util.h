@@ -117,9 +117,10 @@ struct RunResult {
   int exit_code = -1;
 };
 
-// Runs the profdiff binary with `args` in the working directory `cwd` (the test's own if
+// Runs the profdiff binary once with `args` in the working directory `cwd` (the test's own if
 // empty), capturing stdout, stderr and the exit code.
-inline RunResult RunProfdiff(const std::vector<std::string>& args, const std::string& cwd = "") {
+inline RunResult RunProfdiffOnce(const std::vector<std::string>& args,
+                                 const std::string& cwd = "") {
   TempDir capture;
   const std::string out_path = capture.Path("stdout");
   const std::string err_path = capture.Path("stderr");
@@ -144,6 +145,41 @@ inline RunResult RunProfdiff(const std::vector<std::string>& args, const std::st
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   result.out = ReadFile(out_path);
   result.err = ReadFile(err_path);
+  return result;
+}
+
+// The structured output loses nothing (issue 11): a text run's output is what `render` makes of
+// the same run's --format=json stream, exit status included. Checked for every run of the
+// end-to-end tests that writes text; runs that choose a format or a command of their own
+// (render, help) are left alone.
+inline void ExpectJsonRendersBackToText(const std::vector<std::string>& args,
+                                        const std::string& cwd, const RunResult& text) {
+  for (const std::string& arg : args) {
+    if (arg.rfind("--format", 0) == 0 || arg == "render" || arg == "help" || arg == "--help" ||
+        arg == "-h" || arg == "--version") {
+      return;
+    }
+  }
+  std::vector<std::string> json_args = args;
+  json_args.push_back("--format=json");
+  RunResult json = RunProfdiffOnce(json_args, cwd);
+  EXPECT_EQ(json.exit_code, text.exit_code) << "--format=json of the same run: " << json.err;
+  if (json.out.empty()) {  // refused before any output (a command-line error)
+    EXPECT_EQ(text.out, "");
+    return;
+  }
+  TempDir dir;
+  const std::string stream = dir.Write("stream.jsonl", json.out);
+  RunResult rendered = RunProfdiffOnce({"render", stream});
+  EXPECT_EQ(rendered.exit_code, text.exit_code) << rendered.err;
+  EXPECT_TRUE(rendered.out == text.out)
+      << "render of the --format=json stream differs from the text output of the same run";
+}
+
+// RunProfdiffOnce, and for a text run the check that its JSON renders back to the same text.
+inline RunResult RunProfdiff(const std::vector<std::string>& args, const std::string& cwd = "") {
+  RunResult result = RunProfdiffOnce(args, cwd);
+  ExpectJsonRendersBackToText(args, cwd, result);
   return result;
 }
 
