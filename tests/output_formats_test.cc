@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "load/stream_schema.h"
@@ -125,6 +128,87 @@ TEST_F(JsonExampleTest, PairsHoldDeltaTreesAsFlatPreorderArrays) {
   EXPECT_EQ(differences["inlining"]["relabel"].GetInt64() +
                 differences["optimization"]["relabel"].GetInt64(),
             relabelled);
+}
+
+// The labels of each node kind, as the JSON of a run with optimization-context trees holds
+// them; `nodes_of` collects [op or "node", label kind] per node of the given tree of each record.
+std::multiset<std::pair<std::string, std::string>> NodeKinds(const std::string& out,
+                                                             const char* record_type,
+                                                             const char* tree) {
+  std::multiset<std::pair<std::string, std::string>> kinds;
+  for (const std::string& line : JsonLines(out)) {
+    rapidjson::Document record = ParseLine(line);
+    if (std::string(record["type"].GetString()) != record_type) continue;
+    EXPECT_TRUE(record.HasMember(tree)) << line;
+    if (!record.HasMember(tree)) continue;
+    EXPECT_EQ(record.HasMember("inlining"), std::string(tree) != "optimization_context");
+    bool first = true;
+    for (const rapidjson::Value& node : record[tree]["nodes"].GetArray()) {
+      const std::string op = node.HasMember("op") ? node["op"].GetString() : "node";
+      const rapidjson::Value& label =
+          op == "node" ? node : (node.HasMember("left") ? node["left"] : node["right"]);
+      const std::string kind = label["node"].GetString();
+      if (first) {
+        EXPECT_EQ(kind, "info") << "an optimization-context tree starts with its info";
+      }
+      if (kind == "info") {
+        EXPECT_TRUE(label["text"].IsString());
+      }
+      if (kind == "inlining") {
+        EXPECT_TRUE(label["callsite"].IsString());
+        EXPECT_TRUE(label["method"].IsString() || label["method"].IsNull());
+      }
+      if (kind == "optimization") {
+        EXPECT_TRUE(label["name"].IsString());
+        EXPECT_TRUE(label["event"].IsString());
+        EXPECT_TRUE(label["position"].IsArray());
+      }
+      first = false;
+      kinds.emplace(op, kind);
+    }
+  }
+  return kinds;
+}
+
+TEST_F(JsonExampleTest, OptimizationContextDeltaTreesMixInliningAndOptimizationNodes) {
+  RunResult run = Run({"--optimization-context-tree=true"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  auto kinds = NodeKinds(run.out, "pair", "optimization_context");
+  EXPECT_GT(kinds.count({"identity", "info"}), 0u);
+  EXPECT_GT(kinds.count({"identity", "inlining"}), 0u);
+  size_t optimizations = 0;
+  for (const auto& [op, kind] : kinds) optimizations += kind == "optimization" && op != "identity";
+  EXPECT_GT(optimizations, 0u) << "Example 4's optimization differences appear in the tree";
+}
+
+TEST_F(JsonExampleTest, ReportTreesCarryLabelsWithoutOps) {
+  RunResult run = RunProfdiff({"report", dir_.Path("jit1"), dir_.Path("prof1.json"),
+                               "--format=json", "--optimization-context-tree=true"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  auto kinds = NodeKinds(run.out, "compilation", "optimization_context");
+  ASSERT_FALSE(kinds.empty());
+  for (const auto& [op, kind] : kinds) EXPECT_EQ(op, "node");
+  EXPECT_GT(kinds.count({"node", "inlining"}), 0u);
+  EXPECT_GT(kinds.count({"node", "optimization"}), 0u);
+
+  // Without optimization-context trees: an inlining tree and an optimization tree (phases).
+  RunResult plain =
+      RunProfdiff({"report", dir_.Path("jit1"), dir_.Path("prof1.json"), "--format=json"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  bool phase = false;
+  for (const std::string& line : JsonLines(plain.out)) {
+    rapidjson::Document record = ParseLine(line);
+    if (std::string(record["type"].GetString()) != "compilation") continue;
+    ASSERT_TRUE(record["inlining"]["nodes"].IsArray());
+    for (const rapidjson::Value& node : record["optimization"]["nodes"].GetArray()) {
+      EXPECT_FALSE(node.HasMember("op"));
+      if (std::string(node["node"].GetString()) == "phase") {
+        phase = true;
+        EXPECT_TRUE(node["name"].IsString());
+      }
+    }
+  }
+  EXPECT_TRUE(phase);
 }
 
 TEST_F(JsonExampleTest, WarningsBecomeRecordsInPlace) {
