@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <map>
 #include <string>
@@ -54,7 +55,7 @@ struct ScopeTally {
   double weighted_inlined_share = 0;
   double period_with_callsites = 0;
 
-  ScopeTally(const OptimizationLog& log)
+  explicit ScopeTally(const OptimizationLog& log)
       : optimizations(log.optimization_keys.size(), 0), phases(log.phase_names.size(), 0) {}
 
   void Add(const UnitCounts& counts, int64_t unit_period) {
