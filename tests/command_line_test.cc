@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "test_util.h"
+
 namespace profdiff {
 namespace {
 
@@ -265,6 +267,41 @@ TEST(CommandLineTest, ErrorsPointToHelp) {
   EXPECT_EQ(result.err,
             "Error: report: missing argument optimization_log\n"
             "Run 'profdiff help report' for usage.\n");
+}
+
+TEST(CommandLineTest, StatsArgumentsAreToldApartByWhatTheyAre) {
+  test::TempDir dir;
+  const std::string a = dir.MakeDir("a"), b = dir.MakeDir("b");
+  const std::string pa = dir.Write("a.json", "{}"), pb = dir.Write("b.json", "{}");
+  for (const Args& positionals : {Args{a}, Args{a, pa}, Args{a, b}, Args{a, pa, b, pb}}) {
+    Args args{"stats"};
+    args.insert(args.end(), positionals.begin(), positionals.end());
+    CommandLine line = ParseToRun(args);
+    EXPECT_EQ(line.command, "stats");
+    EXPECT_EQ(line.positionals, positionals);
+  }
+  EXPECT_EQ(ErrorOf({"stats", pa}), "Error: stats: \"" + pa +
+                                        "\" is a file, but the first argument must be an "
+                                        "optimization-log directory");
+  EXPECT_EQ(ErrorOf({"stats", a, pa, b}),
+            "Error: stats: experiment 1 has a profile and experiment 2 has none; compare two "
+            "experiments with a profile each, or two without");
+  EXPECT_EQ(
+      ErrorOf({"stats", a, b, a}),
+      "Error: stats: \"" + a + "\" would be a third optimization log; stats takes one or two");
+  EXPECT_EQ(ErrorOf({"stats", a, pa, pb}),
+            "Error: stats: \"" + pb + "\" is a file after the profile \"" + pa +
+                "\"; a profile follows the optimization log it is of");
+  EXPECT_EQ(ErrorOf({"stats", a, b, pa, pb, pb}),
+            "Error: stats: unexpected argument \"" + pb + "\"");
+  CommandLineResult result = ParseCommandLine({"stats", dir.Path("missing")});
+  EXPECT_EQ(result.err,
+            "Error: stats: cannot use \"" + dir.Path("missing") +
+                "\": No such file or directory\nRun 'profdiff help stats' for usage.\n");
+  // Help and option errors come first, as for every command.
+  EXPECT_EQ(ParseCommandLine({"stats", dir.Path("missing"), "--help"}).exit_code, 0);
+  EXPECT_EQ(ErrorOf({"stats", dir.Path("missing"), "--long-bci=x"}),
+            "Error: --long-bci: expected true or false, got \"x\"");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """CTest driver: the structured outputs lose nothing (issue "Structured output").
 
-For every conformance case (when the corpus is present) and every command on fixtures/, runs
+For every conformance case (when the corpus is present), stats on every log those cases use, and
+every command on fixtures/, runs
 profdiff with --format=json, renders the stream back with `profdiff render` (which checks each
 record against the JSON Schema) and compares the result byte for byte with the text output of
 the same command. It also checks that render --format=json reproduces the stream itself, that
@@ -44,6 +45,17 @@ def fixture_cases():
                   f"{aot}/exp2/prof.json"])
     cases.append(["aot-vs-aot-jit-profile", f"{jit}/exp1/log", f"{jit}/exp1/prof.json",
                   f"{aot}/exp1/log", f"{aot}/exp2/log"])
+    # stats: one experiment with and without a profile, two compared, JIT and AOT, and a log
+    # that is read fine but whose profile is missing.
+    cases.append(["stats", f"{jit}/exp1/log"])
+    cases.append(["stats", f"{jit}/exp1/log", f"{jit}/exp1/prof.json"])
+    cases.append(["stats", f"{jit}/exp1/log", f"{jit}/exp2/log"])
+    cases.append(["stats"] + logs)
+    cases.append(["stats", f"{aot}/exp1/log", f"{aot}/exp1/prof.json", f"{aot}/exp2/log",
+                  f"{aot}/exp2/prof.json", "--hot-max-limit=1"])
+    cases.append(["stats", f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{aot}/exp2/log",
+                  f"{aot}/exp2/prof.json"])
+    cases.append(["stats", f"{jit}/exp1/log", f"{jit}/exp1/log/units-0"])
     # A failing run: its stream ends with an error record, and render fails the same way.
     cases.append(["jit-vs-jit", f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp2/log",
                   f"{jit}/missing.json"])
@@ -64,6 +76,22 @@ def conformance_cases():
         with open(os.path.join(case, "root")) as f:
             root = os.path.join(corpus, f.read().strip())
         cases.append((root, args))
+    return cases
+
+
+def stats_cases(corpus):
+    """stats over the logs (with their profiles) that the conformance cases use."""
+    seen = set()
+    cases = []
+    for root, args in corpus:
+        for i, arg in enumerate(args):
+            if not arg.endswith("log") or (root, arg) in seen:
+                continue
+            seen.add((root, arg))
+            case = ["stats", arg]
+            if i + 1 < len(args) and args[i + 1].endswith(".json"):
+                case.append(args[i + 1])
+            cases.append((root, case))
     return cases
 
 
@@ -110,6 +138,8 @@ def main():
     binary = os.path.abspath(sys.argv[1])
     cases = fixture_cases()
     corpus = conformance_cases()
+    if corpus is not None:
+        corpus += stats_cases(corpus)
     if corpus is None:
         if os.environ.get("PROFDIFF_REQUIRE_CONFORMANCE") == "1":
             print("conformance corpus required but not found")

@@ -1,21 +1,36 @@
 #ifndef PROFDIFF_COMMANDS_H_
 #define PROFDIFF_COMMANDS_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
 
 namespace profdiff {
 
 // Runs one command (cli.md §3: report, jit-vs-jit, jit-vs-aot, aot-vs-aot,
-// aot-vs-aot-jit-profile, render) with its positionals, as records to `out`. A failure is a
-// fatal error whose message (one line, no '\n') belongs on stderr; what was written stays (the
-// caller ends the stream with an error record).
+// aot-vs-aot-jit-profile; and ours: render, stats) with its positionals, as records to `out`. A
+// failure is a fatal error whose message (one line, no '\n') belongs on stderr; what was written
+// stays (the caller ends the stream with an error record).
 absl::Status RunCommand(const std::string& command, const std::vector<std::string>& positionals,
                         const Options& options, Renderer& out);
+
+// One experiment of `stats`: an optimization log and maybe its profile.
+struct StatsExperimentArguments {
+  std::string log;
+  std::optional<std::string> profile;
+};
+
+// The arguments of `stats LOG [PROF] [LOG2 [PROF2]]`, told apart by what they are: a directory is
+// an optimization log, a regular file the profile of the log before it. Anything else fails with
+// a message for the command line ("stats: ..."), as do a third log, a file first or after a
+// profile, and two experiments of which only one has a profile.
+absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
+    const std::vector<std::string>& positionals);
 
 }  // namespace profdiff
 

@@ -2,8 +2,8 @@
 #define PROFDIFF_CSV_RENDERER_H_
 
 // --format=csv: one RFC 4180 table (docs/output-formats.md): a row per compared compilation
-// pair, or (report, --diff-compilations=false) a row per printed compilation. Warnings go to
-// stderr, where they cannot break the table.
+// pair, or (report, --diff-compilations=false) a row per printed compilation, or (stats) a row
+// per figure of a scope. Warnings go to stderr, where they cannot break the table.
 
 #include <cstdio>
 #include <memory>
@@ -22,10 +22,12 @@ class CsvRenderer : public Renderer {
 
   void Header(const HeaderRecord& record) override;
   void Warning(const WarningRecord& record) override;
-  void Experiment(const ExperimentRecord&) override {}
+  void Experiment(const ExperimentRecord& record) override;
   void Method(const MethodRecord&) override {}
   void Compilation(const CompilationTreesRecord& record) override;
   void Pair(const PairRecord& record) override;
+  void Statistics(const StatisticsRecord& record) override;
+  void StatisticsChange(const StatisticsChangeRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
@@ -38,6 +40,7 @@ class CsvRenderer : public Renderer {
   LineWriter out_;
   std::FILE* warnings_ = nullptr;
   std::string row_;
+  bool compared_ = false;  // stats: a summary of experiment 2 came, rows are changes
 };
 
 // Appends `field` to `row` as RFC 4180 wants it: quoted (quotes doubled) when it holds a comma,

@@ -16,6 +16,8 @@ struct ExperimentInput {
   std::optional<std::string> profile_path;
   // The kind the command requires; nullopt (report) = taken from the profile, unknown without.
   std::optional<ExperimentKind> expected_kind;
+  // kCount: also count what the units' trees hold while they are checked (`stats`).
+  LogCounting counting = LogCounting::kNone;
 };
 
 // formats.md §1: reads the log (warnings through `warn`), then the profile, checks its kind,

@@ -10,6 +10,8 @@ namespace profdiff {
 // "<4*d spaces>- text". `single` = the report command; `only_hot` = only hot methods get a
 // section (report with a profile, every comparison).
 void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options& options);
+// The legend of the stats command.
+void WriteStatsExplanation(LineWriter& out);
 
 }  // namespace profdiff
 

@@ -57,6 +57,15 @@ enum class CallsiteKind { kRoot, kInlined, kDirect, kIndirect, kDeleted, kDevirt
 
 std::string_view CallsiteKindName(CallsiteKind kind);  // "root", "inlined", ...
 
+// The kind of a node that is not the root of its tree (formats.md §3.4).
+inline CallsiteKind NonRootCallsiteKind(bool inlined, bool indirect, bool alive,
+                                        bool has_children) {
+  if (inlined) return CallsiteKind::kInlined;
+  if (alive) return indirect ? CallsiteKind::kIndirect : CallsiteKind::kDirect;
+  if (indirect && has_children) return CallsiteKind::kDevirtualized;
+  return CallsiteKind::kDeleted;
+}
+
 struct InliningTreeNode {
   std::optional<std::string> method_name;  // multi-method key stripped; nullopt = unknown
   int32_t bci = -1;

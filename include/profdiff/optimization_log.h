@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "profdiff/record_reader.h"
+#include "profdiff/tree_counts.h"
 
 namespace profdiff {
 
@@ -26,7 +27,16 @@ struct UnitRecord {
 struct OptimizationLog {
   std::vector<std::string> files;  // paths as opened: directory as given + '/' + file name
   std::vector<UnitRecord> units;
+  int64_t invalid_records = 0;  // records left out with a warning
+  // Only when the log was loaded with LogCounting::kCount: the counts of each unit (parallel to
+  // `units`), their names being ids of these tables.
+  std::vector<UnitCounts> counts;
+  NameTable optimization_keys;
+  NameTable phase_names;
 };
+
+// Whether loading also counts what the units' trees hold (OptimizationLog::counts).
+enum class LogCounting { kNone, kCount };
 
 // Receives a line of normal output (without '\n') during loading: warnings are printed in the
 // order the records are read.
@@ -41,7 +51,8 @@ using WarningSink = std::function<void(std::string_view line)>;
 // Fails (with the complete user-facing message) when the directory cannot be listed or a file
 // cannot be read.
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
-                                                    const WarningSink& warn);
+                                                    const WarningSink& warn,
+                                                    LogCounting counting = LogCounting::kNone);
 
 // Re-reads the record of `unit` and builds its trees. Fails only if the file changed or
 // vanished since it was loaded.

@@ -19,6 +19,7 @@
 
 #include "profdiff/options.h"
 #include "profdiff/profile.h"
+#include "profdiff/statistics.h"
 
 namespace profdiff {
 
@@ -217,6 +218,23 @@ struct PairRecord {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Statistics (stats, docs/statistics.md).
+
+// One scope of one experiment: its figures (statistics.h), in metric order.
+struct StatisticsRecord {
+  int experiment = 1;
+  StatisticsScope scope;
+  std::vector<StatisticFigure> figures;
+};
+
+// One scope in two experiments: a row per figure, in the order CompareStatistics gives.
+struct StatisticsChangeRecord {
+  StatisticsScope scope;
+  int hot_only_in = 0;  // kMethod: the one experiment the method is hot in, else 0
+  std::vector<StatisticsChangeRow> rows;
+};
+
+// ---------------------------------------------------------------------------------------------
 // The stream.
 
 struct HeaderRecord {
@@ -253,6 +271,8 @@ class RecordSink {
   virtual void Method(const MethodRecord& record) = 0;
   virtual void Compilation(const CompilationTreesRecord& record) = 0;
   virtual void Pair(const PairRecord& record) = 0;
+  virtual void Statistics(const StatisticsRecord& record) = 0;
+  virtual void StatisticsChange(const StatisticsChangeRecord& record) = 0;
   virtual void End(const EndRecord& record) = 0;
   virtual void Error(const ErrorRecord& record) = 0;
 };

@@ -7,6 +7,7 @@
 
 #include "profdiff/inlining_tree.h"
 #include "profdiff/optimization_tree.h"
+#include "profdiff/tree_counts.h"
 
 namespace profdiff {
 
@@ -33,8 +34,11 @@ struct RecordError {
 
 // Checks one record in full against the schema of formats.md §3.2-3.8 (README "Decisions":
 // syntax, types, required keys, multi-method names everywhere) without building trees.
-// Returns true and fills `header` when the record is valid; otherwise fills `error`.
-bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error);
+// Returns true and fills `header` when the record is valid; otherwise fills `error`. With a
+// `counter`, the record's call sites and optimization entries are counted on the way
+// (counter->Take() then holds them when the record is valid).
+bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error,
+                    UnitCounter* counter = nullptr);
 
 // Which trees ParseRecordTrees builds (the whole record is checked either way).
 enum class TreeParts { kAll, kInliningTreeOnly };

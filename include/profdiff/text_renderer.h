@@ -25,6 +25,8 @@ class TextRenderer : public Renderer {
   void Method(const MethodRecord& record) override;
   void Compilation(const CompilationTreesRecord& record) override;
   void Pair(const PairRecord& record) override;
+  void Statistics(const StatisticsRecord& record) override;
+  void StatisticsChange(const StatisticsChangeRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
@@ -35,6 +37,11 @@ class TextRenderer : public Renderer {
   LineWriter out_;
   bool report_ = false;      // the report command (else a comparison)
   bool aot_vs_aot_ = false;  // no empty line after the legend (output.md §2)
+  bool stats_ = false;       // the stats command
+  // stats: two experiments are compared (a summary of experiment 2 came), so the changes are
+  // shown and each experiment's own statistics are not.
+  bool compared_ = false;
+  int sections_ = 0;  // stats sections written, for the empty lines between them
   Options options_;
 };
 
@@ -55,6 +62,9 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, cons
                                    std::string_view suffix, int depth);
 void WriteExperimentText(LineWriter& out, const ExperimentRecord& record);
 void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list);
+// A scope's statistics, or its changes, as a section at the writer's level (statistics_text.cc).
+void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record);
+void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record);
 
 }  // namespace profdiff
 

@@ -17,6 +17,8 @@
 #include <variant>
 #include <vector>
 
+#include "profdiff/absl_compat.h"
+#include "profdiff/commands.h"
 #include "profdiff/options.h"
 
 namespace profdiff {
@@ -125,6 +127,15 @@ const std::vector<CommandSpec>& CommandSpecs() {
            {"aot_optimization_log_2", true, "DIR",
             "Optimization-log directory of the second AOT build"},
        }},
+      {"stats",
+       "Count call sites by kind and optimizations of one experiment, or compare two",
+       {
+           {"optimization_log", true, "DIR", "Optimization-log directory of the experiment"},
+           {"proftool_output", false, "FILE", "Its proftool profile (JSON)"},
+           {"optimization_log_2", false, "DIR",
+            "Optimization-log directory of a second experiment to compare with"},
+           {"proftool_output_2", false, "FILE", "proftool profile (JSON) of the second experiment"},
+       }},
       {"render",
        "Write a JSON Lines file of --format=json again, in the format that --format asks for",
        {
@@ -155,6 +166,14 @@ const CommandSpec* FindCommand(std::string_view name) {
 }
 
 constexpr std::string_view kProgramName = "profdiff";
+
+constexpr std::string_view kStatsNotes =
+    "The arguments are told apart by what they are: a directory is an optimization log, a file "
+    "the proftool profile of the log before it.\n"
+    "  profdiff stats LOG                 one experiment, all its compilation units\n"
+    "  profdiff stats LOG PROF            with its hot units and hot methods\n"
+    "  profdiff stats LOG1 LOG2           two experiments compared\n"
+    "  profdiff stats LOG1 PROF1 LOG2 PROF2  two profiled experiments compared";
 
 // CLI11 would read a positional such as `-x`, `++`, `help` or `report` as an option, a
 // terminator or a (sibling) subcommand. Every positional after the command therefore reaches
@@ -188,7 +207,10 @@ class CliModel {
       // Global options are accepted after the command, too (README "Decisions").
       sub->fallthrough();
       sub->group("Commands");
-      sub->footer("Global options (see 'profdiff help') may come before or after the command.");
+      std::string footer =
+          "Global options (see 'profdiff help') may come before or after the command.";
+      if (spec.name == "stats") footer = std::string(kStatsNotes) + "\n\n" + footer;
+      sub->footer(footer);
       std::vector<CLI::Option*> positionals;
       for (const PositionalSpec& positional : spec.positionals) {
         CLI::Option* option = sub->add_option(std::string(positional.name), Store(),
@@ -513,6 +535,12 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   }
   if (std::string problem = Validate(command_line.options, percentile_text); !problem.empty()) {
     return Error(problem, nullptr);
+  }
+  if (command->name == "stats") {
+    // Its arguments are told apart by what they are (directory or file).
+    absl::StatusOr<std::vector<StatsExperimentArguments>> classified =
+        ClassifyStatsArguments(positionals);
+    if (!classified.ok()) return Error(StdView(classified.status().message()), command);
   }
   command_line.command = std::string(command->name);
   command_line.positionals = std::move(positionals);

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "profdiff/compilation_trees.h"
@@ -28,6 +29,10 @@ absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, RecordSink&
 absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,
                               CompilationIndex compilation, const Options& options,
                               FragmentParentCache* parents, EndRecord* tally);
+
+// stats (docs/statistics.md): the experiments' summaries, statistics and, with two, changes.
+absl::Status RunStats(const std::vector<std::string>& positionals, const Options& options,
+                      Renderer& out);
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
                        const Options& options, Renderer& out);

@@ -25,6 +25,7 @@ absl::Status RunCommand(const std::string& command, const std::vector<std::strin
   if (command == "aot-vs-aot-jit-profile") {
     return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out);
   }
+  if (command == "stats") return RunStats(positionals, options, out);
   if (command == "render") {
     // The display options are those of the run that wrote the stream (its header record).
     return ReadRecordStream(positionals.at(0), out, [&out](std::string_view warning) {

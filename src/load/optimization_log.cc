@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <span>
 #include <string>
@@ -86,10 +87,20 @@ absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& direct
   return names;
 }
 
-// Reads the records of one open file and appends its valid units.
+// What reading one file produced, apart from its warnings.
+struct FileUnits {
+  std::vector<UnitRecord> units;
+  int64_t invalid = 0;
+  // With counting: the counts of each unit, names numbered by `counter`'s tables.
+  std::unique_ptr<UnitCounter> counter;
+  std::vector<UnitCounts> counts;
+};
+
+// Reads the records of one open file and appends its valid units (and their counts, when
+// `out->counter` is set).
 absl::Status ReadLogFile(int fd, const std::string& display_file,
                          const std::string& read_error_path, int experiment_id,
-                         const WarningSink& warn, std::vector<UnitRecord>* units) {
+                         const WarningSink& warn, FileUnits* out) {
   // One read buffer per thread for all its files; one grown by a huge line is given back.
   thread_local std::vector<char> buffer;
   ShrinkHugeBuffer<std::vector<char>> shrink{buffer};
@@ -112,29 +123,32 @@ absl::Status ReadLogFile(int fd, const std::string& display_file,
     ++line_number;
     const bool was_repaired = RepairUtf8(line, &repaired);
     std::string_view record = was_repaired ? std::string_view(repaired) : line;
-    if (!ValidateRecord(record, &header, &error)) {
+    if (!ValidateRecord(record, &header, &error, out->counter.get())) {
       // Columns count the bytes of the line as it is in the file.
       if (was_repaired) error.column = OriginalUtf8Offset(line, error.column - 1) + 1;
       warn(absl::StrCat("Warning: Invalid compilation unit: ", display_file, ":", line_number, ":",
                         error.column, ": ", error.message));
+      ++out->invalid;
       continue;
     }
-    units->push_back(UnitRecord{std::move(header.method_name), std::move(header.compilation_id), 0,
-                                offset, line.size()});
+    out->units.push_back(UnitRecord{std::move(header.method_name), std::move(header.compilation_id),
+                                    0, offset, line.size()});
+    if (out->counter != nullptr) out->counts.push_back(out->counter->Take());
   }
 }
 
 // What reading one directory entry produced; merged into the log in name order.
 struct EntryResult {
   std::vector<std::string> warnings;  // in the order they arose
-  std::vector<UnitRecord> units;      // `file` is set when merging
+  FileUnits file;                     // units' `file` is set when merging
   absl::Status status;                // a fatal error ends the load at this entry
   bool is_file = false;               // a regular file that was read
 };
 
 EntryResult ReadEntry(const std::string& directory, const std::string& normalized_directory,
-                      const std::string& name, int experiment_id) {
+                      const std::string& name, int experiment_id, LogCounting counting) {
   EntryResult result;
+  if (counting == LogCounting::kCount) result.file.counter = std::make_unique<UnitCounter>();
   std::string path = absl::StrCat(directory, "/", name);
   std::string read_error_path = absl::StrCat(normalized_directory, "/", name);
   auto read_error = [&](int error) {
@@ -170,7 +184,7 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
   result.is_file = true;
   result.status = ReadLogFile(
       fd, path, read_error_path, experiment_id,
-      [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.units);
+      [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.file);
   return result;
 }
 
@@ -179,11 +193,12 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
 class ParallelEntryReader {
  public:
   ParallelEntryReader(const std::vector<std::string>& names, const std::string& directory,
-                      int experiment_id)
+                      int experiment_id, LogCounting counting)
       : names_(names),
         directory_(directory),
         normalized_directory_(NormalizePath(directory)),
         experiment_id_(experiment_id),
+        counting_(counting),
         results_(names.size()),
         done_(names.size(), false) {
     unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 4u));
@@ -207,7 +222,8 @@ class ParallelEntryReader {
     while (!stop_.load()) {
       size_t i = next_.fetch_add(1);
       if (i >= names_.size()) return;
-      EntryResult result = ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_);
+      EntryResult result =
+          ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_, counting_);
       {
         std::lock_guard<std::mutex> lock(mutex_);
         results_[i] = std::move(result);
@@ -221,6 +237,7 @@ class ParallelEntryReader {
   const std::string& directory_;
   const std::string normalized_directory_;
   const int experiment_id_;
+  const LogCounting counting_;
   std::vector<EntryResult> results_;
   std::vector<bool> done_;
   std::atomic<size_t> next_{0};
@@ -230,14 +247,32 @@ class ParallelEntryReader {
   std::vector<std::thread> workers_;
 };
 
+// Appends the counts of a file's units to the log's, renumbering their names into the log's
+// tables.
+void MergeCounts(FileUnits& file, OptimizationLog* log) {
+  std::vector<uint32_t> keys(file.counter->optimization_keys().size());
+  for (uint32_t id = 0; id < keys.size(); ++id) {
+    keys[id] = log->optimization_keys.Intern(file.counter->optimization_keys().name(id));
+  }
+  std::vector<uint32_t> phases(file.counter->phase_names().size());
+  for (uint32_t id = 0; id < phases.size(); ++id) {
+    phases[id] = log->phase_names.Intern(file.counter->phase_names().name(id));
+  }
+  for (UnitCounts& counts : file.counts) {
+    for (NameCount& entry : counts.optimizations) entry.name = keys[entry.name];
+    for (NameCount& entry : counts.phases) entry.name = phases[entry.name];
+    log->counts.push_back(std::move(counts));
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
-                                                    const WarningSink& warn) {
+                                                    const WarningSink& warn, LogCounting counting) {
   absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, experiment_id);
   if (!names.ok()) return names.status();
   OptimizationLog log;
-  ParallelEntryReader reader(*names, directory, experiment_id);
+  ParallelEntryReader reader(*names, directory, experiment_id, counting);
   for (size_t i = 0; i < names->size(); ++i) {
     EntryResult result = reader.Take(i);
     for (const std::string& warning : result.warnings) warn(warning);
@@ -250,10 +285,12 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
     }
     auto file_index = static_cast<uint32_t>(log.files.size());
     log.files.push_back(absl::StrCat(directory, "/", (*names)[i]));
-    for (UnitRecord& unit : result.units) {
+    for (UnitRecord& unit : result.file.units) {
       unit.file = file_index;
       log.units.push_back(std::move(unit));
     }
+    log.invalid_records += result.file.invalid;
+    if (result.file.counter != nullptr) MergeCounts(result.file, &log);
   }
   return log;
 }

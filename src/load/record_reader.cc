@@ -92,12 +92,13 @@ bool ReadInt32(std::string_view literal, int32_t* out) {
 class RecordReader {
  public:
   bool Read(std::string_view line, UnitHeader* header, RecordTrees* trees, RecordError* error,
-            TreeParts parts);
+            TreeParts parts, UnitCounter* counter);
 
  private:
   struct Task {
     uint32_t token;
     NodeIndex parent;
+    uint32_t phase;  // optimization trees: the phaseName token of the enclosing phase
   };
 
   bool Fail(uint32_t pos, std::string message) {
@@ -129,7 +130,7 @@ class RecordReader {
                    std::string_view type, std::string_view where);
   bool OptionalString(const Slots& slots, KeyId key);
   // Pushes the elements of array `array` onto stack_ so that they pop in order.
-  void PushChildren(uint32_t array, NodeIndex parent);
+  void PushChildren(uint32_t array, NodeIndex parent, uint32_t phase = kNoToken);
 
   bool ReadRecord(std::string_view line, UnitHeader* header);
   bool FailSyntax() {
@@ -144,7 +145,8 @@ class RecordReader {
 
   RecordTape tape_;
   RecordError* error_ = nullptr;
-  RecordTrees* trees_ = nullptr;  // null when only validating
+  RecordTrees* trees_ = nullptr;    // null when only validating
+  UnitCounter* counter_ = nullptr;  // counts what the record holds, when given
   TreeParts parts_ = TreeParts::kAll;
   std::vector<Task> stack_;
   std::vector<Member> members_;
@@ -177,17 +179,19 @@ bool RecordReader::OptionalString(const Slots& slots, KeyId key) {
   return FailType(value, key, "a string or null");
 }
 
-void RecordReader::PushChildren(uint32_t array, NodeIndex parent) {
+void RecordReader::PushChildren(uint32_t array, NodeIndex parent, uint32_t phase) {
   const size_t first = stack_.size();
   for (uint32_t item = array + 1; item < tape_[array].a; item = tape_.Next(item)) {
-    stack_.push_back(Task{item, parent});
+    stack_.push_back(Task{item, parent, phase});
   }
   std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
 }
 
 bool RecordReader::Read(std::string_view line, UnitHeader* header, RecordTrees* trees,
-                        RecordError* error, TreeParts parts) {
+                        RecordError* error, TreeParts parts, UnitCounter* counter) {
   parts_ = parts;
+  counter_ = counter;
+  if (counter_ != nullptr) counter_->Begin();
   RecordError ignored;
   error_ = error != nullptr ? error : &ignored;
   trees_ = trees;
@@ -196,6 +200,7 @@ bool RecordReader::Read(std::string_view line, UnitHeader* header, RecordTrees* 
   tape_.Trim();
   if (!ok && trees_ != nullptr) *trees_ = RecordTrees();
   error_ = nullptr;
+  counter_ = nullptr;
   return ok;
 }
 
@@ -257,7 +262,7 @@ bool RecordReader::CheckHeader(uint32_t root) {
 bool RecordReader::ReadInliningTree(uint32_t root) {
   constexpr std::string_view kNode = "an inlining-tree node";
   stack_.clear();
-  stack_.push_back(Task{root, kNoNode});
+  stack_.push_back(Task{root, kNoNode, kNoToken});
   InliningTreeNode node;
   while (!stack_.empty()) {
     const Task task = stack_.back();
@@ -327,6 +332,12 @@ bool RecordReader::ReadInliningTree(uint32_t root) {
     if (!tape_.IsAbsent(invokes) && Kind(invokes) != TokenKind::kArray) {
       return FailType(invokes, KeyId::kInvokes, "an array of objects or null");
     }
+    if (counter_ != nullptr && object != root) {
+      const bool has_children = !tape_.IsAbsent(invokes) && tape_[invokes].a > invokes + 1;
+      counter_->Callsite(NonRootCallsiteKind(
+          Kind(inlined) == TokenKind::kTrue, Kind(slot(KeyId::kIndirect)) == TokenKind::kTrue,
+          Kind(slot(KeyId::kAlive)) == TokenKind::kTrue, has_children));
+    }
     NodeIndex index = kNoNode;
     if (trees_ != nullptr) index = trees_->inlining_tree.AddNode(std::move(node), task.parent);
     if (!tape_.IsAbsent(invokes)) PushChildren(invokes, index);
@@ -383,7 +394,7 @@ bool RecordReader::ReadReceiverTypeProfile(uint32_t value, InliningTreeNode* nod
 
 bool RecordReader::ReadOptimizationTree(uint32_t root) {
   stack_.clear();
-  stack_.push_back(Task{root, kNoNode});
+  stack_.push_back(Task{root, kNoNode, kNoToken});
   while (!stack_.empty()) {
     const Task task = stack_.back();
     stack_.pop_back();
@@ -398,6 +409,11 @@ bool RecordReader::ReadOptimizationTree(uint32_t root) {
     const bool is_phase = object == root || !tape_.IsAbsent(phase_name);
     if (!is_phase) {
       if (!ReadOptimization(object, slots, &node)) return false;
+      if (counter_ != nullptr) {
+        counter_->Optimization(Text(slots[static_cast<size_t>(KeyId::kOptimizationName)]),
+                               Text(slots[static_cast<size_t>(KeyId::kEventName)]),
+                               Text(task.phase));
+      }
       if (trees_ != nullptr) trees_->optimization_tree.AddNode(std::move(node), task.parent);
       continue;
     }
@@ -415,7 +431,7 @@ bool RecordReader::ReadOptimizationTree(uint32_t root) {
       node.name = Text(phase_name);
       index = trees_->optimization_tree.AddNode(std::move(node), task.parent);
     }
-    if (!tape_.IsAbsent(children)) PushChildren(children, index);
+    if (!tape_.IsAbsent(children)) PushChildren(children, index, phase_name);
   }
   return true;
 }
@@ -485,13 +501,14 @@ RecordReader& ThreadReader() {
 
 }  // namespace
 
-bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error) {
-  return ThreadReader().Read(line, header, nullptr, error, TreeParts::kAll);
+bool ValidateRecord(std::string_view line, UnitHeader* header, RecordError* error,
+                    UnitCounter* counter) {
+  return ThreadReader().Read(line, header, nullptr, error, TreeParts::kAll, counter);
 }
 
 bool ParseRecordTrees(std::string_view line, RecordTrees* trees, RecordError* error,
                       TreeParts parts) {
-  return ThreadReader().Read(line, nullptr, trees, error, parts);
+  return ThreadReader().Read(line, nullptr, trees, error, parts, nullptr);
 }
 
 }  // namespace profdiff

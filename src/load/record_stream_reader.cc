@@ -92,7 +92,9 @@ class LineDecoder {
     return tape_[value].kind == TokenKind::kTrue;
   }
   double Double(uint32_t object, std::string_view key) {
-    uint32_t value = Find(object, key);
+    return DoubleValue(Find(object, key), key);
+  }
+  double DoubleValue(uint32_t value, std::string_view key) {
     if (value != kNoToken && tape_[value].kind == TokenKind::kNumber) {
       return ParseJsonNumber(tape_.Text(tape_[value])).AsDouble();
     }
@@ -293,6 +295,64 @@ class LineDecoder {
     *optimization = second;
   }
 
+  // "all", "hot" or {"method": name}.
+  StatisticsScope Scope(uint32_t value) {
+    StatisticsScope scope;
+    if (value != kNoToken && tape_[value].kind == TokenKind::kObject) {
+      scope.kind = StatisticsScopeKind::kMethod;
+      scope.method = Str(value, "method");
+      return scope;
+    }
+    std::string_view name = Text(value, "scope");
+    if (name == "hot") {
+      scope.kind = StatisticsScopeKind::kHot;
+    } else if (name != "all" && error_.empty()) {
+      Fail(absl::StrCat("unknown scope \"", AbslView(name), "\""));
+    }
+    return scope;
+  }
+
+  // The figures of a statistics record, in metric order (the order the JSON renderer writes
+  // them in); keyed metrics in the order of their object's members.
+  void Figures(std::vector<StatisticFigure>* figures) {
+    uint32_t object = 0;  // the record; the "execution" object for the profile's figures
+    for (size_t m = 0; m < kStatisticMetrics && error_.empty(); ++m) {
+      const auto metric = static_cast<StatisticMetric>(m);
+      if (MetricNeedsProfile(metric) && object == 0) {
+        if (IsNull(Find(0, "execution"))) return;
+        object = Object(0, "execution");
+        if (object == kNoToken) return;
+      }
+      const std::string_view name = MetricName(metric);
+      if (!MetricIsKeyed(metric)) {
+        figures->push_back({metric, {}, DoubleValue(Find(object, name), name)});
+        continue;
+      }
+      const uint32_t members = Object(object, name);
+      if (members == kNoToken) return;
+      for (uint32_t k = members + 1; k < tape_[members].a; k = tape_.Next(k + 1)) {
+        figures->push_back({metric, tape_.Text(tape_[k]), DoubleValue(k + 1, name)});
+      }
+    }
+  }
+
+  StatisticsChangeRow ChangeRow(uint32_t object) {
+    StatisticsChangeRow row;
+    std::string_view metric_name = Str(object, "metric");
+    std::optional<StatisticMetric> metric = MetricNamed(metric_name);
+    if (!metric.has_value()) {
+      if (error_.empty()) Fail(absl::StrCat("unknown metric \"", AbslView(metric_name), "\""));
+      return row;
+    }
+    row.metric = *metric;
+    if (MetricIsKeyed(row.metric)) row.key = Str(object, "key");
+    row.value_1 = Double(object, "value_1");
+    row.value_2 = Double(object, "value_2");
+    row.change = Double(object, "change");
+    row.relative_change = Double(object, "relative_change");
+    return row;
+  }
+
   void Clear() {
     error_.clear();
     values_.clear();
@@ -418,6 +478,22 @@ class StreamReader {
       record.first = std::move(sides[0]);
       record.second = std::move(sides[1]);
       out_.Pair(record);
+    } else if (type == "statistics") {
+      StatisticsRecord record;
+      record.experiment = static_cast<int>(d.Int(0, "experiment", 1, 2));
+      record.scope = d.Scope(d.Find(0, "scope"));
+      d.Figures(&record.figures);
+      if (!d.error().empty()) return Problem(d.error());
+      out_.Statistics(record);
+    } else if (type == "statistics-change") {
+      StatisticsChangeRecord record;
+      record.scope = d.Scope(d.Find(0, "scope"));
+      if (!d.IsNull(d.Find(0, "hot_only_in"))) {
+        record.hot_only_in = static_cast<int>(d.Int(0, "hot_only_in", 1, 2));
+      }
+      d.ForEach(d.Array(0, "rows"), [&](uint32_t e) { record.rows.push_back(d.ChangeRow(e)); });
+      if (!d.error().empty()) return Problem(d.error());
+      out_.StatisticsChange(record);
     } else if (type == "end") {
       EndRecord end;
       end.methods = d.Int(0, "methods", 0);

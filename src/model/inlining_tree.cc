@@ -27,10 +27,7 @@ std::string_view CallsiteKindName(CallsiteKind kind) {
 CallsiteKind InliningTree::Kind(NodeIndex i) const {
   const InliningTreeNode& n = nodes[i];
   if (i == root) return CallsiteKind::kRoot;
-  if (n.inlined) return CallsiteKind::kInlined;
-  if (n.alive) return n.indirect ? CallsiteKind::kIndirect : CallsiteKind::kDirect;
-  if (n.indirect && !n.children.empty()) return CallsiteKind::kDevirtualized;
-  return CallsiteKind::kDeleted;
+  return NonRootCallsiteKind(n.inlined, n.indirect, n.alive, !n.children.empty());
 }
 
 std::vector<NodeIndex> InliningTree::Preorder() const { return ArenaPreorder(nodes, root); }

@@ -22,6 +22,9 @@ constexpr char kCompilationColumns[] =
     "method,experiment,compilation,fragment_of,multi_method_key,period,graal_share,total_share,"
     "hot,inlining_nodes,optimization_nodes,context_nodes\n";
 
+constexpr char kStatisticsColumns[] =
+    "scope,method,hot_only_in,metric,key,value_1,value_2,change,relative_change\n";
+
 // Cells after the first of a row.
 class Row {
  public:
@@ -108,6 +111,45 @@ void NodeCount(Row& row, const TreeRecord* tree) {
   }
 }
 
+// A value of `metric`: counts as integers, the rest in shortest round-trip form.
+void MetricValue(Row& row, StatisticMetric metric, double value) {
+  if (MetricKind(metric) == MetricValueKind::kCount && std::isfinite(value)) {
+    row.Int(static_cast<int64_t>(value));
+  } else {
+    row.Double(value);
+  }
+}
+
+// scope, method, hot_only_in, metric, key.
+void StatisticCells(Row& row, const StatisticsScope& scope, int hot_only_in, StatisticMetric metric,
+                    std::string_view key) {
+  switch (scope.kind) {
+    case StatisticsScopeKind::kAll:
+      row.Text("all");
+      row.Empty();
+      break;
+    case StatisticsScopeKind::kHot:
+      row.Text("hot");
+      row.Empty();
+      break;
+    case StatisticsScopeKind::kMethod:
+      row.Text("method");
+      row.Text(scope.method);
+      break;
+  }
+  if (hot_only_in != 0) {
+    row.Int(hot_only_in);
+  } else {
+    row.Empty();
+  }
+  row.Text(MetricName(metric));
+  if (MetricIsKeyed(metric)) {
+    row.Text(key);
+  } else {
+    row.Empty();
+  }
+}
+
 }  // namespace
 
 void AppendCsvField(std::string_view field, std::string* row) {
@@ -124,8 +166,45 @@ void AppendCsvField(std::string_view field, std::string* row) {
 }
 
 void CsvRenderer::Header(const HeaderRecord& record) {
+  if (record.command == "stats") {
+    out_.Raw(kStatisticsColumns);
+    return;
+  }
   const bool pairs = record.command != "report" && record.options.diff_compilations;
   out_.Raw(pairs ? kPairColumns : kCompilationColumns);
+}
+
+void CsvRenderer::Experiment(const ExperimentRecord& record) {
+  if (record.id == 2) compared_ = true;
+}
+
+void CsvRenderer::Statistics(const StatisticsRecord& record) {
+  if (compared_) return;  // the change rows hold both experiments' values
+  for (const StatisticFigure& figure : record.figures) {
+    row_.clear();
+    Row row(&row_);
+    StatisticCells(row, record.scope, 0, figure.metric, figure.key);
+    MetricValue(row, figure.metric, figure.value);
+    row.Empty();
+    row.Empty();
+    row.Empty();
+    row.End();
+    out_.Raw(row_);
+  }
+}
+
+void CsvRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
+  for (const StatisticsChangeRow& change : record.rows) {
+    row_.clear();
+    Row row(&row_);
+    StatisticCells(row, record.scope, record.hot_only_in, change.metric, change.key);
+    MetricValue(row, change.metric, change.value_1);
+    MetricValue(row, change.metric, change.value_2);
+    MetricValue(row, change.metric, change.change);
+    row.Double(change.relative_change);
+    row.End();
+    out_.Raw(row_);
+  }
 }
 
 void CsvRenderer::Warning(const WarningRecord& record) {

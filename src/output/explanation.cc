@@ -147,4 +147,31 @@ void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options
   }
 }
 
+void WriteStatsExplanation(LineWriter& out) {
+  Bullets b(out);
+  out.Line("How to read this output");
+  b(1, "The statistics count what the optimization log holds, over three scopes:");
+  b(2, "all compilation units of an experiment;");
+  b(2, "its hot compilation units (with a profile);");
+  b(2, "the hot compilation units of each hot method (with a profile).");
+  b(1, "Counts are taken from the trees as logged:");
+  b(2, "the display options (sorting, pruning, detailed phases) do not change them;");
+  b(2, "invalid compilation units are left out of every count.");
+  b(1, "Call sites are the nodes of the inlining trees, their roots excluded, by kind:");
+  CallsiteKinds(b, 2);
+  b(2, "the inlined share is the share of call sites that were inlined.");
+  b(1, "Optimizations are the entries of the optimization trees:");
+  b(2, "by optimization and event name;");
+  b(2, "by the phase they were logged in (the innermost one, when phases nest).");
+  b(1, "With a profile, figures are also weighted by execution:");
+  b(2, "weighted call sites are call sites per unit, each unit weighted by its period;");
+  b(2, "the weighted inlined share is each unit's inlined share, weighted by its period.");
+  b(1, "Two experiments are compared scope by scope:");
+  b(2, "the hot units first, then each hot method, the largest change first, then all units;");
+  b(2, "optimizations and phases are listed by the size of their change, the largest first;");
+  b(2,
+    "a change of a share is in percentage points; relative changes are of experiment 1's value;");
+  b(2, "'new': something experiment 1 did not have; 'n/a': a share of nothing.");
+}
+
 }  // namespace profdiff

@@ -326,7 +326,14 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
 void TextRenderer::Header(const HeaderRecord& record) {
   report_ = record.command == "report";
   aot_vs_aot_ = record.command == "aot-vs-aot";
+  stats_ = record.command == "stats";
   options_ = record.options;
+  if (stats_) {
+    out_.set_level(0);
+    WriteStatsExplanation(out_);
+    out_.EmptyLine();
+    return;
+  }
   // Only hot methods get a section: report with a profile, and every comparison.
   const bool only_hot = !report_ || record.arguments.size() > 1;
   out_.set_level(0);
@@ -340,6 +347,7 @@ void TextRenderer::Warning(const WarningRecord& record) {
 }
 
 void TextRenderer::Experiment(const ExperimentRecord& record) {
+  if (stats_ && record.id == 2) compared_ = true;
   out_.set_level(0);
   WriteExperimentText(out_, record);
   if (!report_) out_.EmptyLine();
@@ -380,10 +388,27 @@ void TextRenderer::Pair(const PairRecord& record) {
   WriteTreeUnder(out_, *record.optimization, "Optimization tree matching", options_);
 }
 
+void TextRenderer::Statistics(const StatisticsRecord& record) {
+  if (compared_) return;  // the changes show both experiments' figures
+  out_.set_level(0);
+  if (sections_ > 0) out_.EmptyLine();
+  ++sections_;
+  WriteStatisticsText(out_, record);
+}
+
+void TextRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
+  out_.set_level(0);
+  if (sections_ > 0) out_.EmptyLine();
+  ++sections_;
+  WriteStatisticsChangeText(out_, record);
+}
+
 std::unique_ptr<Renderer> TextRenderer::NewPiece(std::string* target) const {
   auto piece = std::make_unique<TextRenderer>(target);
   piece->report_ = report_;
   piece->aot_vs_aot_ = aot_vs_aot_;
+  piece->stats_ = stats_;
+  piece->compared_ = compared_;
   piece->options_ = options_;
   return piece;
 }
