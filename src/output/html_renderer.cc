@@ -1,0 +1,165 @@
+#include "profdiff/html_renderer.h"
+
+#include <charconv>
+
+#include "output/html_page.h"
+#include "output/html_piece.h"
+#include "profdiff/json_renderer.h"
+
+namespace profdiff {
+
+using html_internal::HtmlPieceRenderer;
+
+namespace {
+
+void AppendUint(uint32_t value, std::string* out) {
+  char digits[16];
+  auto result = std::to_chars(digits, digits + sizeof(digits), value);
+  out->append(digits, result.ptr);
+}
+
+}  // namespace
+
+HtmlRenderer::HtmlRenderer(std::FILE* file, std::FILE* warnings)
+    : out_(file), warnings_(warnings), encoder_(std::make_unique<HtmlPieceRenderer>(&encoded_)) {}
+
+HtmlRenderer::HtmlRenderer(std::string* target)
+    : out_(target), encoder_(std::make_unique<HtmlPieceRenderer>(&encoded_)) {}
+
+HtmlRenderer::~HtmlRenderer() { Flush(); }
+
+std::unique_ptr<Renderer> HtmlRenderer::NewPiece(std::string* target) const {
+  return std::make_unique<HtmlPieceRenderer>(target);
+}
+
+// Records given to the page itself (not through a piece) are a piece each.
+template <typename Write>
+void HtmlRenderer::Encode(Write write) {
+  encoded_.clear();
+  encoder_->Reset();
+  write(*encoder_);
+  WritePiece(encoded_);
+}
+
+void HtmlRenderer::Header(const HeaderRecord& record) {
+  out_.Raw(html_internal::PagePrologue());
+  // The defaults, so that the page can show which options a run changed.
+  std::string defaults = "<script type=\"application/json\" data-pd=\"defaults\">";
+  defaults += OptionsJson(Options{});
+  defaults += "</script>\n";
+  out_.Raw(defaults);
+  Encode([&](Renderer& r) { r.Header(record); });
+}
+
+void HtmlRenderer::Warning(const WarningRecord& record) {
+  Encode([&](Renderer& r) { r.Warning(record); });
+}
+
+void HtmlRenderer::Experiment(const ExperimentRecord& record) {
+  Encode([&](Renderer& r) { r.Experiment(record); });
+}
+
+void HtmlRenderer::Method(const MethodRecord& record) {
+  Encode([&](Renderer& r) { r.Method(record); });
+}
+
+void HtmlRenderer::Compilation(const CompilationTreesRecord& record) {
+  Encode([&](Renderer& r) { r.Compilation(record); });
+}
+
+void HtmlRenderer::Pair(const PairRecord& record) {
+  Encode([&](Renderer& r) { r.Pair(record); });
+}
+
+void HtmlRenderer::End(const EndRecord& record) {
+  Encode([&](Renderer& r) { r.End(record); });
+  Flush();
+}
+
+void HtmlRenderer::Error(const ErrorRecord& record) {
+  Encode([&](Renderer& r) { r.Error(record); });
+  Flush();
+}
+
+void HtmlRenderer::Resolve(std::string_view piece_template, std::string* out) const {
+  size_t plain = 0;
+  for (size_t i = 0; i < piece_template.size(); ++i) {
+    const char c = piece_template[i];
+    if (c != html_internal::kStringRef && c != html_internal::kLabelRef) continue;
+    out->append(piece_template.data() + plain, i - plain);
+    const uint32_t index = html_internal::ReadU32(piece_template.data() + i + 1);
+    AppendUint(c == html_internal::kStringRef ? piece_strings_[index] : piece_labels_[index], out);
+    i += 4;
+    plain = i + 1;
+  }
+  out->append(piece_template.data() + plain, piece_template.size() - plain);
+}
+
+void HtmlRenderer::AppendToChunk(std::string* chunk, std::string_view item, std::string_view kind) {
+  if (chunk->empty()) {
+    chunk->append("<script type=\"application/json\" data-pd=\"");
+    chunk->append(kind);
+    chunk->append("\">[");
+  } else {
+    chunk->push_back(',');
+  }
+  chunk->append(item);
+  if (chunk->size() >= kChunkBytes) CloseChunk(chunk, kind);
+}
+
+void HtmlRenderer::CloseChunk(std::string* chunk, std::string_view) {
+  if (chunk->empty()) return;
+  chunk->append("]</script>\n");
+  out_.Raw(*chunk);
+  chunk->clear();
+}
+
+void HtmlRenderer::WritePiece(std::string_view piece) {
+  piece_strings_.clear();
+  piece_labels_.clear();
+  size_t at = 0;
+  while (at + 5 <= piece.size()) {
+    const char tag = piece[at];
+    const uint32_t length = html_internal::ReadU32(piece.data() + at + 1);
+    std::string_view body = piece.substr(at + 5, length);
+    at += 5 + length;
+    switch (tag) {
+      case html_internal::kStringSection: {
+        auto [it, inserted] = strings_.try_emplace(std::string(body), strings_.size());
+        if (inserted) AppendToChunk(&string_chunk_, body, "s");
+        piece_strings_.push_back(it->second);
+        break;
+      }
+      case html_internal::kLabelSection: {
+        resolved_.clear();
+        Resolve(body, &resolved_);
+        auto [it, inserted] = labels_.try_emplace(resolved_, labels_.size());
+        if (inserted) AppendToChunk(&label_chunk_, resolved_, "l");
+        piece_labels_.push_back(it->second);
+        break;
+      }
+      case html_internal::kRecordSection:
+        AppendToChunk(&record_chunk_, body, "r");
+        break;
+      case html_internal::kTreeSection: {
+        // The page pairs the n-th tree element with the n-th record that has trees.
+        resolved_.assign("<script type=\"application/json\" data-pd=\"t\">");
+        Resolve(body, &resolved_);
+        resolved_.append("</script>\n");
+        out_.Raw(resolved_);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+void HtmlRenderer::Flush() {
+  CloseChunk(&string_chunk_, "s");
+  CloseChunk(&label_chunk_, "l");
+  CloseChunk(&record_chunk_, "r");
+  out_.Flush();
+}
+
+}  // namespace profdiff
