@@ -26,11 +26,20 @@ namespace html_internal {
 class HtmlPieceRenderer;
 }
 
+// How big a page may grow (docs/html-report.md "Big outputs").
+struct HtmlPageBudget {
+  // Past this size, a warning says that browsers will be slow to open the page.
+  uint64_t warn_bytes = uint64_t{256} << 20;
+  // Past this size, the nodes of further trees are left out of the page (their pairs and
+  // compilations stay listed, with their counts), so that it still opens.
+  uint64_t tree_bytes = uint64_t{1} << 30;
+};
+
 class HtmlRenderer : public Renderer {
  public:
   // Warnings about the page (its size budget) go to `warnings` (may be null).
-  HtmlRenderer(std::FILE* file, std::FILE* warnings);
-  explicit HtmlRenderer(std::string* target);
+  HtmlRenderer(std::FILE* file, std::FILE* warnings, HtmlPageBudget budget = {});
+  HtmlRenderer(std::string* target, std::FILE* warnings, HtmlPageBudget budget = {});
   ~HtmlRenderer() override;
 
   void Header(const HeaderRecord& record) override;
@@ -51,15 +60,21 @@ class HtmlRenderer : public Renderer {
   static constexpr size_t kChunkBytes = size_t{1} << 16;
 
  private:
-  template <typename Write>
-  void Encode(Write write);
+  template <typename EncodeRecord>
+  void Encode(EncodeRecord encode_record);
   // `piece_template` with its references replaced by the page's numbers.
   void Resolve(std::string_view piece_template, std::string* out) const;
   void AppendToChunk(std::string* chunk, std::string_view item, std::string_view kind);
-  void CloseChunk(std::string* chunk, std::string_view kind);
+  void CloseChunk(std::string* chunk);
+  void Write(std::string_view text);
+  void Warn(std::string_view message);
 
   LineWriter out_;
   std::FILE* warnings_ = nullptr;
+  HtmlPageBudget budget_;
+  uint64_t written_ = 0;  // bytes of the page so far
+  bool warned_size_ = false;
+  bool leaving_out_ = false;  // past budget_.tree_bytes
   std::unique_ptr<html_internal::HtmlPieceRenderer> encoder_;
   std::string encoded_;  // a record encoded by encoder_
   // The page's tables: a string (JSON literal) or label (JSON, page numbers) -> its number.

@@ -2,8 +2,10 @@
 
 #include <charconv>
 
+#include "absl/strings/str_cat.h"
 #include "output/html_page.h"
 #include "output/html_piece.h"
+#include "profdiff/absl_compat.h"
 #include "profdiff/json_renderer.h"
 
 namespace profdiff {
@@ -20,11 +22,17 @@ void AppendUint(uint32_t value, std::string* out) {
 
 }  // namespace
 
-HtmlRenderer::HtmlRenderer(std::FILE* file, std::FILE* warnings)
-    : out_(file), warnings_(warnings), encoder_(std::make_unique<HtmlPieceRenderer>(&encoded_)) {}
+HtmlRenderer::HtmlRenderer(std::FILE* file, std::FILE* warnings, HtmlPageBudget budget)
+    : out_(file),
+      warnings_(warnings),
+      budget_(budget),
+      encoder_(std::make_unique<HtmlPieceRenderer>(&encoded_)) {}
 
-HtmlRenderer::HtmlRenderer(std::string* target)
-    : out_(target), encoder_(std::make_unique<HtmlPieceRenderer>(&encoded_)) {}
+HtmlRenderer::HtmlRenderer(std::string* target, std::FILE* warnings, HtmlPageBudget budget)
+    : out_(target),
+      warnings_(warnings),
+      budget_(budget),
+      encoder_(std::make_unique<HtmlPieceRenderer>(&encoded_)) {}
 
 HtmlRenderer::~HtmlRenderer() { Flush(); }
 
@@ -33,21 +41,21 @@ std::unique_ptr<Renderer> HtmlRenderer::NewPiece(std::string* target) const {
 }
 
 // Records given to the page itself (not through a piece) are a piece each.
-template <typename Write>
-void HtmlRenderer::Encode(Write write) {
+template <typename EncodeRecord>
+void HtmlRenderer::Encode(EncodeRecord encode_record) {
   encoded_.clear();
   encoder_->Reset();
-  write(*encoder_);
+  encode_record(*encoder_);
   WritePiece(encoded_);
 }
 
 void HtmlRenderer::Header(const HeaderRecord& record) {
-  out_.Raw(html_internal::PagePrologue());
+  Write(html_internal::PagePrologue());
   // The defaults, so that the page can show which options a run changed.
   std::string defaults = "<script type=\"application/json\" data-pd=\"defaults\">";
   defaults += OptionsJson(Options{});
   defaults += "</script>\n";
-  out_.Raw(defaults);
+  Write(defaults);
   Encode([&](Renderer& r) { r.Header(record); });
 }
 
@@ -104,14 +112,33 @@ void HtmlRenderer::AppendToChunk(std::string* chunk, std::string_view item, std:
     chunk->push_back(',');
   }
   chunk->append(item);
-  if (chunk->size() >= kChunkBytes) CloseChunk(chunk, kind);
+  if (chunk->size() >= kChunkBytes) CloseChunk(chunk);
 }
 
-void HtmlRenderer::CloseChunk(std::string* chunk, std::string_view) {
+void HtmlRenderer::CloseChunk(std::string* chunk) {
   if (chunk->empty()) return;
   chunk->append("]</script>\n");
-  out_.Raw(*chunk);
+  Write(*chunk);
   chunk->clear();
+}
+
+void HtmlRenderer::Write(std::string_view text) {
+  out_.Raw(text);
+  written_ += text.size();
+  if (!warned_size_ && written_ > budget_.warn_bytes) {
+    warned_size_ = true;
+    Warn(absl::StrCat("the HTML page is over ", budget_.warn_bytes >> 20,
+                      " MiB: browsers take seconds, and memory of about twice its size, to open "
+                      "it (docs/html-report.md)"));
+  }
+}
+
+void HtmlRenderer::Warn(std::string_view message) {
+  if (warnings_ == nullptr) return;
+  out_.Flush();
+  std::string line = absl::StrCat("Warning: ", AbslView(message), "\n");
+  std::fwrite(line.data(), 1, line.size(), warnings_);
+  std::fflush(warnings_);
 }
 
 void HtmlRenderer::WritePiece(std::string_view piece) {
@@ -144,9 +171,20 @@ void HtmlRenderer::WritePiece(std::string_view piece) {
       case html_internal::kTreeSection: {
         // The page pairs the n-th tree element with the n-th record that has trees.
         resolved_.assign("<script type=\"application/json\" data-pd=\"t\">");
-        Resolve(body, &resolved_);
+        if (!leaving_out_ && written_ + body.size() > budget_.tree_bytes) {
+          leaving_out_ = true;
+          Warn(absl::StrCat("the HTML page reached its size budget of ", budget_.tree_bytes >> 20,
+                            " MiB: the trees of the pairs and compilations that follow are left "
+                            "out of it (they stay listed, with their counts); --format=text and "
+                            "--format=json hold everything (docs/html-report.md)"));
+        }
+        if (leaving_out_) {
+          resolved_.append("{\"omitted\":true}");
+        } else {
+          Resolve(body, &resolved_);
+        }
         resolved_.append("</script>\n");
-        out_.Raw(resolved_);
+        Write(resolved_);
         break;
       }
       default:
@@ -156,9 +194,9 @@ void HtmlRenderer::WritePiece(std::string_view piece) {
 }
 
 void HtmlRenderer::Flush() {
-  CloseChunk(&string_chunk_, "s");
-  CloseChunk(&label_chunk_, "l");
-  CloseChunk(&record_chunk_, "r");
+  CloseChunk(&string_chunk_);
+  CloseChunk(&label_chunk_);
+  CloseChunk(&record_chunk_);
   out_.Flush();
 }
 

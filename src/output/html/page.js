@@ -1,5 +1,5 @@
-// profdiff's HTML report (docs/html-report.md). Reads the records embedded in the page's
-// <script type="application/json" data-pd> elements and builds the page from them. Everything
+// profdiff's HTML report (docs/html-report.md). Reads the records embedded in the page's JSON
+// script elements (data-pd) and builds the page from them. Everything
 // in the data came from the input: it only ever reaches the page as textContent, attribute
 // values or element titles, never as markup.
 (function () {
@@ -16,6 +16,8 @@
   var OPS = ['identity', 'identity', 'insert', 'delete', 'relabel'];
   var MARKS = { identity: '.', insert: '+', delete: '-', relabel: '*', node: '' };
   var MINUS = '\u2212';
+  // A tree element past the page's size budget (src/output/html_renderer.cc).
+  var OMITTED = '{"omitted":true}';
 
   var S = [];  // strings
   var L = [];  // labels
@@ -95,7 +97,7 @@
 
   function buildModel() {
     var m = { header: null, warnings: [], experiments: [], methods: [], end: null, error: null,
-              orphans: [] };
+              orphans: [], omitted: 0 };
     var current = null;
     var trees = 0;
     var used = {};
@@ -172,7 +174,11 @@
         addCounts(method[k], item[k]);
       });
       var t = T[item.treeIndex];
-      if (t) method.treeBytes += t.textContent.length;
+      if (t) {
+        var length = t.textContent.length;
+        method.treeBytes += length;
+        if (length < 32 && t.textContent === OMITTED) m.omitted++;
+      }
     });
     function total(c) { return c.insert + c.delete + c.relabel; }
     method.differences = total(method.inlining) + total(method.optimization) +
@@ -204,6 +210,11 @@
     else if (!m.end) add(app, el('div', 'banner cut',
         'The output was cut short: this page shows what was written before it stopped.'));
     if (ui.problems.length) add(app, el('div', 'banner cut', ui.problems[0]));
+    if (m.omitted) {
+      add(app, el('div', 'banner cut', 'The page reached its size budget: the trees of ' + m.omitted +
+          ' pairs or compilations are left out (they stay listed, with their counts). The text ' +
+          '(--format=text) and JSON (--format=json) outputs hold everything.'));
+    }
 
     if (m.experiments.length) {
       var box = add(app, el('div', 'experiments'));
@@ -548,6 +559,10 @@
       }
       if (data === null) {
         add(block, el('div', 'message', 'The nodes of this tree are missing (the page was cut short?)'));
+        return;
+      }
+      if (data.omitted) {
+        add(block, el('div', 'message', 'Left out: the page reached its size budget'));
         return;
       }
       var flat = data[k] || [];
