@@ -375,7 +375,7 @@ test('hostile names, reasons and phases display as text and run nothing', async 
       return {
         elements: document.querySelectorAll('img, svg, iframe, object, embed, body script:not([type="application/json"])').length,
         pwned: window.pwned === true,
-        text: document.body.innerText,
+        text: document.body.textContent,
         titles: [...document.querySelectorAll('section[data-method] header .name')].map((n) => n.textContent),
         links: [...document.querySelectorAll('#methods a')].map((a) => a.textContent),
       };

@@ -10,6 +10,9 @@
   // A method whose trees hold more nodes than this builds each pair's trees when the pair is
   // opened instead of when the method is.
   var METHOD_NODE_BUDGET = 30000;
+  // Bytes of a tree's data per node, to estimate the nodes of data not parsed yet (a delta
+  // node is about "1,2,12345,"; fewer bytes with small label numbers).
+  var BYTES_PER_NODE = 7;
   // Deeper nodes are indented as at this depth and say their depth.
   var MAX_INDENT = 60;
   // Page op codes (src/output/html_piece.h) -> data-op values and text markers.
@@ -272,7 +275,7 @@
       add(row, el('td', null, (t.period / 1e9).toFixed(2)));
       add(row, el('td', null, t.level === null ? '' : t.level));
       add(row, el('td', null, t.compile_id === null ? '' : t.compile_id));
-      add(row, el('td', 'mono', t.name));
+      add(row, el('td', 'mono', t.name)).title = t.name;
     });
   }
 
@@ -394,6 +397,15 @@
       section.id = x.anchor;
       section.setAttribute('data-method', x.name);
       var head = add(section, el('header'));
+      head.tabIndex = 0;
+      head.setAttribute('role', 'button');
+      head.setAttribute('aria-expanded', 'false');
+      head.addEventListener('keydown', function (event) {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          setOpen(x, !x.open);
+        }
+      });
       x.toggle = add(head, el('span', 'toggle', '\u25B8'));
       add(head, el('span', 'name', x.name));
       if (x.rec.hot_only_in) add(head, el('span', 'badge', 'hot only in experiment ' + x.rec.hot_only_in));
@@ -416,6 +428,7 @@
         setOpen(x, !x.open);
       });
       x.section = section;
+      x.head = head;
       x.body = add(section, el('div', 'body'));
       x.body.hidden = true;
       x.open = false;
@@ -428,6 +441,7 @@
     x.open = open;
     x.body.hidden = !open;
     x.toggle.textContent = open ? '\u25BE' : '\u25B8';
+    x.head.setAttribute('aria-expanded', String(open));
   }
 
   function compilationTitle(c) {
@@ -484,7 +498,7 @@
     var body = x.body;
     var lists = add(body, el('div', 'clists'));
     x.rec.experiments.forEach(function (list) { renderCompilationList(lists, list); });
-    var lazy = x.treeBytes / 4 > METHOD_NODE_BUDGET;  // about 4 bytes of data per node
+    var lazy = x.treeBytes / BYTES_PER_NODE > METHOD_NODE_BUDGET;
     if (lazy) {
       add(body, el('p', 'notice', 'This method has big trees: each pair\u2019s trees are built when you open it.'));
     }
@@ -849,14 +863,14 @@
     var skipped = 0;
     model.methods.forEach(function (x) {
       if (x.section.hidden) return;
-      var cost = x.built ? 0 : x.treeBytes / 4;
+      var cost = x.built ? 0 : x.treeBytes / BYTES_PER_NODE;
       if (!x.built && cost > budget) { skipped++; return; }
       budget -= cost;
       setOpen(x, true);
       x.items.forEach(function (item) {
         if (!item.built) {
           var t = T[item.treeIndex];
-          var c = t ? t.textContent.length / 4 : 0;
+          var c = t ? t.textContent.length / BYTES_PER_NODE : 0;
           if (c > budget) { skipped++; return; }
           budget -= c;
         }
@@ -929,7 +943,10 @@
     renderSections(app, model);
     window.addEventListener('hashchange', followHash);
     followHash();
-    document.documentElement.setAttribute('data-ready', String(Math.round(performance.now() - started)));
+    // For tests and measurements: milliseconds from the start of navigation to ready, and of
+    // them the time this script took.
+    document.documentElement.setAttribute('data-script-ms', String(Math.round(performance.now() - started)));
+    document.documentElement.setAttribute('data-ready', String(Math.round(performance.now())));
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
