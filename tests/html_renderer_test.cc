@@ -20,9 +20,10 @@
 namespace profdiff::test {
 namespace {
 
-// A data element of a page: its kind (data-pd) and its JSON text.
+// A data element of a page: its kind (data-pd), its other attributes and its JSON text.
 struct DataElement {
   std::string kind;
+  std::string attributes;
   std::string json;
 };
 
@@ -32,10 +33,12 @@ std::vector<DataElement> DataElements(const std::string& page) {
   std::vector<DataElement> elements;
   size_t at = 0;
   while ((at = page.find(kOpen, at)) != std::string::npos) {
-    size_t kind_end = page.find("\">", at + kOpen.size());
-    size_t end = page.find("</script>", kind_end);
+    size_t kind_end = page.find('"', at + kOpen.size());
+    size_t open_end = page.find('>', kind_end);
+    size_t end = page.find("</script>", open_end);
     elements.push_back({page.substr(at + kOpen.size(), kind_end - at - kOpen.size()),
-                        page.substr(kind_end + 2, end - kind_end - 2)});
+                        page.substr(kind_end + 1, open_end - kind_end - 1),
+                        page.substr(open_end + 1, end - open_end - 1)});
     at = end;
   }
   return elements;
@@ -58,9 +61,10 @@ rapidjson::Document Parse(const std::string& json) {
 // The page's tables and records, read as the page's script reads them.
 struct PageData {
   std::vector<std::string> strings;
-  std::vector<std::string> labels;   // as JSON
-  std::vector<std::string> records;  // as JSON
-  std::vector<std::string> trees;    // as JSON
+  std::vector<std::string> labels;           // as JSON
+  std::vector<std::string> records;          // as JSON
+  std::vector<std::string> trees;            // as JSON
+  std::vector<std::string> tree_attributes;  // ' data-nodes="<n>"' or ' data-omitted="<n>"'
   size_t string_chunks = 0;
 };
 
@@ -69,6 +73,7 @@ PageData ReadPage(const std::string& page) {
   for (const DataElement& element : DataElements(page)) {
     if (element.kind == "t") {
       data.trees.push_back(element.json);
+      data.tree_attributes.push_back(element.attributes);
       continue;
     }
     if (element.kind == "defaults") continue;
@@ -97,7 +102,7 @@ std::string DataWithoutTags(const std::string& page) {
   size_t at = 0;
   while (at < data.size()) {
     if (data.compare(at, kOpen.size(), kOpen) == 0) {
-      at = data.find("\">", at) + 2;
+      at = data.find('>', at) + 1;
       continue;
     }
     if (data.compare(at, 9, "</script>") == 0) {
@@ -188,8 +193,9 @@ std::vector<std::string> DecodeTree(const PageData& data, const std::string& tre
   int depth = 0;
   static const char* const kOps[] = {"identity", "identity", "insert", "delete", "relabel"};
   for (rapidjson::SizeType i = 0; i < flat.Size();) {
-    depth += flat[i++].GetInt();
-    const int code = flat[i++].GetInt();
+    const int step = flat[i++].GetInt();
+    const int code = ((step % 5) + 5) % 5;
+    depth += (step - code) / 5;
     std::string left = data.labels.at(flat[i++].GetInt());
     std::string right = left;
     if (code == 1 || code == 4) right = data.labels.at(flat[i++].GetInt());
@@ -307,9 +313,14 @@ TEST(HtmlRendererTest, TreeNodesReadBackWithTheirDepthsOperationsAndLabels) {
   rapidjson::Document tree = Parse(data.trees[0]);
   const rapidjson::Value& flat = tree["inlining"];
   // Nodes: [0,0,root] [1,4,l,r] [1,2,r] [-1,3,l] [0,1,l,r].
-  EXPECT_EQ(flat[4].GetInt(), 4);  // relabel
-  EXPECT_EQ(Resolved(data, data.labels.at(flat[5].GetInt())), "[0,inlined,a.B.c(),3,0,0]");
-  EXPECT_EQ(Resolved(data, data.labels.at(flat[6].GetInt())), "[0,direct,a.B.c(),3,0,0]");
+  // Nodes: [0*5+0, root] [1*5+4, l, r] [1*5+2, r] [-1*5+3, l] [0*5+1, l, r].
+  ASSERT_EQ(Json(flat).substr(0, 6), "[0,0,9");
+  EXPECT_EQ(flat[2].GetInt(), 9);  // one deeper, relabelled
+  EXPECT_EQ(Resolved(data, data.labels.at(flat[3].GetInt())), "[0,inlined,a.B.c(),3,0,0]");
+  EXPECT_EQ(Resolved(data, data.labels.at(flat[4].GetInt())), "[0,direct,a.B.c(),3,0,0]");
+  EXPECT_EQ(flat[5].GetInt(), 7);                           // one deeper, inserted
+  EXPECT_EQ(flat[7].GetInt(), -2);                          // one up, deleted
+  EXPECT_EQ(data.tree_attributes[0], " data-nodes=\"9\"");  // 5 + 4 nodes
   const std::string& reasons_label = data.labels.at(flat[flat.Size() - 1].GetInt());
   const int reason = Parse(reasons_label)[4][0].GetInt();
   EXPECT_EQ(data.strings.at(reason), "small enough");
@@ -395,7 +406,7 @@ TEST(HtmlRendererTest, ChunksStayBoundedAndNumberOnAcrossChunks) {
   ASSERT_EQ(data.trees.size(), 20000u);
   // The last pair's root is its own method, numbered in a late chunk.
   rapidjson::Document tree = Parse(data.trees.back());
-  const std::string& root = data.labels.at(tree["inlining"][2].GetInt());
+  const std::string& root = data.labels.at(tree["inlining"][1].GetInt());
   EXPECT_EQ(data.strings.at(Parse(root)[2].GetInt()), names.back());
 }
 
@@ -434,6 +445,7 @@ TEST(HtmlRendererTest, PastItsBudgetThePageLeavesTreesOutAndSaysSo) {
   ASSERT_EQ(data.trees.size(), 200u);
   EXPECT_NE(data.trees.front(), "{\"omitted\":true}");
   EXPECT_EQ(data.trees.back(), "{\"omitted\":true}");
+  EXPECT_EQ(data.tree_attributes.back(), " data-omitted=\"8\"");
   EXPECT_EQ(data.records.size(), 1u + 2 * 200 + 1);  // every pair stays listed
   std::rewind(warnings);
   std::string err(4096, '\0');

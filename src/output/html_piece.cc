@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "output/json_out.h"
+#include "profdiff/absl_compat.h"
 #include "profdiff/json_renderer.h"
 #include "profdiff/json_text.h"
 
@@ -105,8 +106,10 @@ void HtmlPieceRenderer::Reset() {
 }
 
 void HtmlPieceRenderer::StringRef(std::string_view text, std::string* out) {
-  auto [it, inserted] = strings_.try_emplace(std::string(text), strings_.size());
-  if (inserted) {
+  // Looked up without a copy (most strings are known by then); copied only when new.
+  auto it = strings_.find(AbslView(text));
+  if (it == strings_.end()) {
+    it = strings_.emplace(std::string(text), static_cast<uint32_t>(strings_.size())).first;
     Section(kStringSection,
             [&](std::string* section) { AppendScriptSafeJsonString(text, section); });
   }
@@ -197,15 +200,15 @@ uint32_t HtmlPieceRenderer::LabelIndex(const TreeRecord& tree, const NodeLabel& 
       s.push_back(']');
       break;
   }
-  auto [it, inserted] = labels_.try_emplace(s, labels_.size());
+  auto [it, inserted] = labels_.try_emplace(s, static_cast<uint32_t>(labels_.size()));
   if (inserted) {
     Section(kLabelSection, [&](std::string* section) { section->append(s); });
   }
   return it->second;
 }
 
-// Nodes as flat numbers: the depth less the previous node's (the first node's less 0), then,
-// in a delta tree, the PageOp; then the label reference(s).
+// Nodes as flat numbers: the depth less the previous node's (the first node's less 0), in a
+// delta tree times 5 plus the PageOp; then the label reference(s).
 void HtmlPieceRenderer::AppendNodes(const TreeRecord& tree, std::string* out) {
   out->push_back('[');
   int32_t previous_depth = 0;
@@ -213,21 +216,24 @@ void HtmlPieceRenderer::AppendNodes(const TreeRecord& tree, std::string* out) {
   for (const NodeRecord& node : tree.nodes) {
     if (!first) out->push_back(',');
     first = false;
-    AppendInt(static_cast<int64_t>(node.depth) - previous_depth, out);
+    const int64_t depth_step = static_cast<int64_t>(node.depth) - previous_depth;
     previous_depth = node.depth;
-    out->push_back(',');
+    auto step = [&](PageOp op) {
+      AppendInt(depth_step * 5 + op, out);
+      out->push_back(',');
+    };
     switch (node.op) {
       case NodeOp::kNode:
+        AppendInt(depth_step, out);
+        out->push_back(',');
         AppendRef(kLabelRef, LabelIndex(tree, node.left), out);
         break;
       case NodeOp::kInsert:
-        AppendInt(kInsert, out);
-        out->push_back(',');
+        step(kInsert);
         AppendRef(kLabelRef, LabelIndex(tree, node.right), out);
         break;
       case NodeOp::kDelete:
-        AppendInt(kDelete, out);
-        out->push_back(',');
+        step(kDelete);
         AppendRef(kLabelRef, LabelIndex(tree, node.left), out);
         break;
       case NodeOp::kIdentity:
@@ -235,13 +241,11 @@ void HtmlPieceRenderer::AppendNodes(const TreeRecord& tree, std::string* out) {
         const uint32_t left = LabelIndex(tree, node.left);
         const uint32_t right = LabelIndex(tree, node.right);
         if (node.op == NodeOp::kIdentity && left == right) {
-          AppendInt(kIdentitySameLabel, out);
-          out->push_back(',');
+          step(kIdentitySameLabel);
           AppendRef(kLabelRef, left, out);
           break;
         }
-        AppendInt(node.op == NodeOp::kIdentity ? kIdentity : kRelabel, out);
-        out->push_back(',');
+        step(node.op == NodeOp::kIdentity ? kIdentity : kRelabel);
         AppendRef(kLabelRef, left, out);
         out->push_back(',');
         AppendRef(kLabelRef, right, out);
@@ -257,6 +261,11 @@ void HtmlPieceRenderer::TreeSection(const TreeRecord* inlining, const TreeRecord
   // The labels are numbered (their sections written) before the tree section that refers to
   // them.
   nodes_.clear();
+  uint32_t count = 0;
+  for (const TreeRecord* tree : {inlining, optimization, context}) {
+    if (tree != nullptr) count += static_cast<uint32_t>(tree->nodes.size());
+  }
+  AppendU32(count, &nodes_);
   nodes_.push_back('{');
   bool first = true;
   for (const TreeRecord* tree : {inlining, optimization, context}) {

@@ -11,8 +11,8 @@
 //       element (every '<' written \u003c, U+2028 and U+2029 escaped);
 //   'L' a label of the piece's table: a JSON array in which strings are references;
 //   'R' a record: a JSON object (the record of --format=json, trees without their nodes);
-//   'T' the nodes of the trees of the last record: a JSON object in which labels are
-//       references.
+//   'T' the nodes of the trees of the last record: their number (4 bytes, little-endian),
+//       then a JSON object in which labels are references.
 // A reference is kStringRef or kLabelRef and the 4-byte little-endian index of the string or
 // label in the piece's table (JSON text never holds these bytes: control characters in
 // strings are escaped).

@@ -128,8 +128,8 @@ void HtmlRenderer::Write(std::string_view text) {
   if (!warned_size_ && written_ > budget_.warn_bytes) {
     warned_size_ = true;
     Warn(absl::StrCat("the HTML page is over ", budget_.warn_bytes >> 20,
-                      " MiB: browsers take seconds, and memory of about twice its size, to open "
-                      "it (docs/html-report.md)"));
+                      " MiB: browsers take seconds, and more memory than its size, to open it "
+                      "(docs/html-report.md)"));
   }
 }
 
@@ -169,8 +169,10 @@ void HtmlRenderer::WritePiece(std::string_view piece) {
         AppendToChunk(&record_chunk_, body, "r");
         break;
       case html_internal::kTreeSection: {
-        // The page pairs the n-th tree element with the n-th record that has trees.
-        resolved_.assign("<script type=\"application/json\" data-pd=\"t\">");
+        // The page pairs the n-th tree element with the n-th record that has trees. Its
+        // number of nodes lets the page plan without parsing it.
+        const uint32_t nodes = html_internal::ReadU32(body.data());
+        body.remove_prefix(4);
         if (!leaving_out_ && written_ + body.size() > budget_.tree_bytes) {
           leaving_out_ = true;
           Warn(absl::StrCat("the HTML page reached its size budget of ", budget_.tree_bytes >> 20,
@@ -179,8 +181,13 @@ void HtmlRenderer::WritePiece(std::string_view piece) {
                             "--format=json hold everything (docs/html-report.md)"));
         }
         if (leaving_out_) {
-          resolved_.append("{\"omitted\":true}");
+          resolved_.assign("<script type=\"application/json\" data-pd=\"t\" data-omitted=\"");
+          AppendUint(nodes, &resolved_);
+          resolved_.append("\">{\"omitted\":true}");
         } else {
+          resolved_.assign("<script type=\"application/json\" data-pd=\"t\" data-nodes=\"");
+          AppendUint(nodes, &resolved_);
+          resolved_.append("\">");
           Resolve(body, &resolved_);
         }
         resolved_.append("</script>\n");

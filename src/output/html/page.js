@@ -10,17 +10,12 @@
   // A method whose trees hold more nodes than this builds each pair's trees when the pair is
   // opened instead of when the method is.
   var METHOD_NODE_BUDGET = 30000;
-  // Bytes of a tree's data per node, to estimate the nodes of data not parsed yet (a delta
-  // node is about "1,2,12345,"; fewer bytes with small label numbers).
-  var BYTES_PER_NODE = 7;
   // Deeper nodes are indented as at this depth and say their depth.
   var MAX_INDENT = 60;
   // Page op codes (src/output/html_piece.h) -> data-op values and text markers.
   var OPS = ['identity', 'identity', 'insert', 'delete', 'relabel'];
   var MARKS = { identity: '.', insert: '+', delete: '-', relabel: '*', node: '' };
   var MINUS = '\u2212';
-  // A tree element past the page's size budget (src/output/html_renderer.cc).
-  var OMITTED = '{"omitted":true}';
 
   var S = [];  // strings
   var L = [];  // labels
@@ -168,7 +163,7 @@
     method.inlining = zeroCounts();
     method.optimization = zeroCounts();
     method.optimization_context = zeroCounts();
-    method.treeBytes = 0;
+    method.nodes = 0;
     method.items.forEach(function (item) {
       if (item.type === 'pair') { method.pairs++; m.delta = true; } else { method.compilations++; }
       ['inlining', 'optimization', 'optimization_context'].forEach(function (k) {
@@ -177,11 +172,12 @@
         addCounts(method[k], item[k]);
       });
       var t = T[item.treeIndex];
+      item.nodes = 0;
       if (t) {
-        var length = t.textContent.length;
-        method.treeBytes += length;
-        if (length < 32 && t.textContent === OMITTED) m.omitted++;
+        item.nodes = Number(t.getAttribute('data-nodes')) || 0;
+        if (t.hasAttribute('data-omitted')) m.omitted++;
       }
+      method.nodes += item.nodes;
     });
     function total(c) { return c.insert + c.delete + c.relabel; }
     method.differences = total(method.inlining) + total(method.optimization) +
@@ -498,7 +494,7 @@
     var body = x.body;
     var lists = add(body, el('div', 'clists'));
     x.rec.experiments.forEach(function (list) { renderCompilationList(lists, list); });
-    var lazy = x.treeBytes / BYTES_PER_NODE > METHOD_NODE_BUDGET;
+    var lazy = x.nodes > METHOD_NODE_BUDGET;
     if (lazy) {
       add(body, el('p', 'notice', 'This method has big trees: each pair\u2019s trees are built when you open it.'));
     }
@@ -598,9 +594,15 @@
     var nodes = [];
     var depth = 0;
     for (var i = 0; i < flat.length;) {
-      depth += flat[i++];
-      if (!delta) { nodes.push({ d: depth, op: 'node', a: flat[i++], b: -1 }); continue; }
-      var code = flat[i++];
+      if (!delta) {
+        depth += flat[i++];
+        nodes.push({ d: depth, op: 'node', a: flat[i++], b: -1 });
+        continue;
+      }
+      // The depth step times 5 plus the operation.
+      var step = flat[i++];
+      var code = ((step % 5) + 5) % 5;
+      depth += (step - code) / 5;
       var a = flat[i++];
       var b = a;
       if (code === 1 || code === 4) b = flat[i++];
@@ -863,16 +865,14 @@
     var skipped = 0;
     model.methods.forEach(function (x) {
       if (x.section.hidden) return;
-      var cost = x.built ? 0 : x.treeBytes / BYTES_PER_NODE;
+      var cost = x.built ? 0 : x.nodes;
       if (!x.built && cost > budget) { skipped++; return; }
       budget -= cost;
       setOpen(x, true);
       x.items.forEach(function (item) {
         if (!item.built) {
-          var t = T[item.treeIndex];
-          var c = t ? t.textContent.length / BYTES_PER_NODE : 0;
-          if (c > budget) { skipped++; return; }
-          budget -= c;
+          if (item.nodes > budget) { skipped++; return; }
+          budget -= item.nodes;
         }
         setItemOpen(x, item, true);
       });
