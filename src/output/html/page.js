@@ -10,6 +10,8 @@
   // A method whose trees hold more nodes than this builds each pair's trees when the pair is
   // opened instead of when the method is.
   var METHOD_NODE_BUDGET = 30000;
+  // Pairs with more nodes than this are laid out only when on screen (content-visibility).
+  var BIG_ITEM_NODES = 500;
   // Deeper nodes are indented as at this depth and say their depth.
   var MAX_INDENT = 60;
   // Page op codes (src/output/html_piece.h) -> data-op values and text markers.
@@ -124,7 +126,8 @@
     m.command = h.command;
     m.options = h.options || {};
     m.report = h.command === 'report';
-    m.delta = false;
+    // Comparisons pair compilations up unless --diff-compilations=false.
+    m.delta = !m.report && m.options['diff-compilations'] !== false;
     m.context = !!m.options['optimization-context-tree'];
     m.methods.forEach(function (method) { summarize(m, method); });
     m.experimentIds = [];
@@ -165,7 +168,7 @@
     method.optimization_context = zeroCounts();
     method.nodes = 0;
     method.items.forEach(function (item) {
-      if (item.type === 'pair') { method.pairs++; m.delta = true; } else { method.compilations++; }
+      if (item.type === 'pair') method.pairs++; else method.compilations++;
       ['inlining', 'optimization', 'optimization_context'].forEach(function (k) {
         if (!item[k]) return;
         if (item[k].too_big) method.tooBig++;
@@ -500,7 +503,7 @@
     }
     x.trees = [];
     x.items.forEach(function (item) {
-      var div = add(body, el('div', 'item'));
+      var div = add(body, el('div', item.nodes > BIG_ITEM_NODES ? 'item big' : 'item'));
       div.id = itemAnchor(x, item);
       var h = add(div, el('h3'));
       var tg = add(h, el('span', 'toggle', lazy ? '\u25B8' : '\u25BE'));
