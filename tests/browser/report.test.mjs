@@ -392,6 +392,41 @@ test('hostile names, reasons and phases display as text and run nothing', async 
   }
 });
 
+test('a tree 100,000 levels deep opens, every node shown', async (browser) => {
+  // report of one unit whose inlining tree is a chain r() -> m1() -> ... -> m99999() -> h().
+  const depth = 100000;
+  const open = (name, bci) => `{"methodName":"${name}","callsiteBci":${bci},"inlined":true,` +
+      '"indirect":false,"alive":false,"invokes":[';
+  const parts = [open('r()', -1)];
+  for (let i = 1; i < depth; i++) parts.push(open(`m${i}()`, i % 1000));
+  parts.push(open('h()', 7), ']}', ']}'.repeat(depth));
+  const unit = `{"methodName":"r()","compilationId":"1","inliningTree":${parts.join('')},` +
+      '"optimizationTree":{"phaseName":"RootPhase","optimizations":[]}}';
+  const dir = path.join(TMP, 'deep', 'log');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'units'), unit + '\n');
+  const json = profdiff(['report', dir, '--format=json'], SOURCE);
+  checkEqual(json.status, 0, 'exit status of --format=json');
+  const expected = jsonCounts(json.out);
+  checkEqual(expected.node, depth + 2, 'nodes in the JSON stream');
+  const html = profdiff(['report', dir, '--format=html'], SOURCE);
+  checkEqual(html.status, 0, 'exit status of --format=html');
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await expandedPage(page);
+    checkEqual(shown.counts.node, expected.node, 'data-op="node" count');
+    const deepest = await page.evaluate(() => {
+      const rows = document.querySelectorAll('[data-op]');
+      return rows[rows.length - 2].textContent;
+    });
+    check(deepest.includes('depth 100000') && deepest.includes('(inlined) h() at bci 7'),
+          `the deepest node: ${deepest}`);
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
