@@ -485,6 +485,16 @@ TEST(HtmlCommandLineTest, EveryCommandAndRenderWriteAPage) {
   EXPECT_EQ(again.labels, data.labels);
 }
 
+TEST(HtmlCommandLineTest, RenderOfABadFileGivesAPageWithTheError) {
+  TempDir dir;
+  RunResult run = RunProfdiff({"render", dir.Write("bad.jsonl", "not json\n"), "--format=html"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_TRUE(run.out.starts_with("<!DOCTYPE html>"));
+  PageData data = ReadPage(run.out);
+  ASSERT_EQ(data.records.size(), 1u);
+  EXPECT_NE(data.records[0].find("\"type\":\"error\""), std::string::npos);
+}
+
 TEST(HtmlCommandLineTest, AFailedRunEndsThePageWithItsError) {
   const std::string jit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
   RunResult run = RunProfdiff({"jit-vs-jit", jit + "/exp1/log", jit + "/exp1/prof.json",

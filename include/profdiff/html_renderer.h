@@ -67,6 +67,8 @@ class HtmlRenderer : public Renderer {
   void AppendToChunk(std::string* chunk, std::string_view item, std::string_view kind);
   void CloseChunk(std::string* chunk);
   void Write(std::string_view text);
+  // The page's frame and the options' defaults, before the first record.
+  void WritePrologue();
   void Warn(std::string_view message);
 
   LineWriter out_;
@@ -75,6 +77,7 @@ class HtmlRenderer : public Renderer {
   uint64_t written_ = 0;  // bytes of the page so far
   bool warned_size_ = false;
   bool leaving_out_ = false;  // past budget_.tree_bytes
+  bool prologue_written_ = false;
   std::unique_ptr<html_internal::HtmlPieceRenderer> encoder_;
   std::string encoded_;  // a record encoded by encoder_
   // The page's tables: a string (JSON literal) or label (JSON, page numbers) -> its number.

@@ -49,13 +49,18 @@ void HtmlRenderer::Encode(EncodeRecord encode_record) {
   WritePiece(encoded_);
 }
 
-void HtmlRenderer::Header(const HeaderRecord& record) {
+void HtmlRenderer::WritePrologue() {
+  if (prologue_written_) return;
+  prologue_written_ = true;
   Write(html_internal::PagePrologue());
   // The defaults, so that the page can show which options a run changed.
   std::string defaults = "<script type=\"application/json\" data-pd=\"defaults\">";
   defaults += OptionsJson(Options{});
   defaults += "</script>\n";
   Write(defaults);
+}
+
+void HtmlRenderer::Header(const HeaderRecord& record) {
   Encode([&](Renderer& r) { r.Header(record); });
 }
 
@@ -142,6 +147,8 @@ void HtmlRenderer::Warn(std::string_view message) {
 }
 
 void HtmlRenderer::WritePiece(std::string_view piece) {
+  // Every record goes into a page, even an error before the header (render of a bad file).
+  WritePrologue();
   piece_strings_.clear();
   piece_labels_.clear();
   size_t at = 0;

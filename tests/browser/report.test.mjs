@@ -171,6 +171,30 @@ test('render --format=html of a saved JSON stream shows the same', async (browse
   await checkAgainstText(browser, SOURCE, ['jit-vs-jit', ...JIT_ARGS], { page: rendered });
 });
 
+test('a page of a stream cut short, and of a bad file, says so', async (browser) => {
+  const stream = profdiff([...['jit-vs-jit', ...JIT_ARGS], '--format=json'], SOURCE);
+  const lines = stream.out.toString('utf8').split('\n');
+  const cut = path.join(TMP, 'cut.jsonl');
+  fs.writeFileSync(cut, lines.slice(0, -2).join('\n') + '\n');  // without the end record
+  const rendered = profdiff(['render', cut, '--format=html'], SOURCE);
+  checkEqual(rendered.status, 0, 'render exit status');
+  const bad = path.join(TMP, 'bad.jsonl');
+  fs.writeFileSync(bad, 'not json\n');
+  const failed = profdiff(['render', bad, '--format=html'], SOURCE);
+  checkEqual(failed.status, 1, 'render exit status for a bad file');
+  for (const [html, selector, text] of [[rendered.out, '.banner.cut', 'cut short'],
+                                        [failed.out, '.banner.error', 'bad.jsonl:1']]) {
+    const { page, problems } = await openPage(browser, writePage(html));
+    try {
+      const banner = await page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
+      check(banner.includes(text), `the banner ${selector}: "${banner}"`);
+      checkEqual(problems, [], 'problems');
+    } finally {
+      await page.close();
+    }
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // The controls.
 
