@@ -62,6 +62,8 @@
 
   function isNum(x) { return typeof x === 'number' && isFinite(x); }
 
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+
   // ------------------------------------------------------------------------------------------
   // Loading.
 
@@ -224,16 +226,16 @@
     }
     if (m.warnings.length) {
       var w = add(app, el('details', 'warnings'));
-      add(w, el('summary', null, m.warnings.length + (m.warnings.length === 1 ? ' warning' : ' warnings')));
+      add(w, el('summary', null, plural(m.warnings.length, 'warning')));
       var ul = add(w, el('ul'));
       m.warnings.forEach(function (text) { add(ul, el('li', null, 'Warning: ' + text)); });
     }
     if (m.end) {
       var d = m.end.differences || {};
-      var parts = [m.end.methods + ' methods'];
-      if (m.end.pairs) parts.push(m.end.pairs + ' compared pairs');
-      if (m.end.compilations) parts.push(m.end.compilations + ' compilations');
-      if (m.end.too_big) parts.push(m.end.too_big + ' trees too big to compare');
+      var parts = [plural(m.end.methods, 'method')];
+      if (m.end.pairs) parts.push(plural(m.end.pairs, 'compared pair'));
+      if (m.end.compilations) parts.push(plural(m.end.compilations, 'compilation'));
+      if (m.end.too_big) parts.push(plural(m.end.too_big, 'tree') + ' too big to compare');
       var p = add(app, el('p', 'muted', parts.join(', ')));
       if (m.delta) {
         ['inlining', 'optimization', 'optimization_context'].forEach(function (k) {
@@ -410,14 +412,14 @@
       if (x.rec.hot_only_in) add(head, el('span', 'badge', 'hot only in experiment ' + x.rec.hot_only_in));
       var summary = add(head, el('span', 'summary'));
       if (m.delta) {
-        summary.appendChild(document.createTextNode(x.pairs + (x.pairs === 1 ? ' pair ' : ' pairs ')));
+        summary.appendChild(document.createTextNode(plural(x.pairs, 'pair') + ' '));
         var sum = zeroCounts();
         addCounts(sum, { counts: x.inlining });
         addCounts(sum, { counts: x.optimization });
         addCounts(sum, { counts: x.optimization_context });
         summary.appendChild(countsSpan(sum));
       } else {
-        summary.textContent = x.compilations + (x.compilations === 1 ? ' compilation' : ' compilations');
+        summary.textContent = plural(x.compilations, 'compilation');
       }
       var link = add(head, el('a', 'anchor', '#'));
       link.href = '#' + x.anchor;
@@ -848,7 +850,7 @@
   }
 
   function updateCount(shown) {
-    ui.count.textContent = shown + ' of ' + model.methods.length + ' methods';
+    ui.count.textContent = shown + ' of ' + plural(model.methods.length, 'method');
   }
 
   function applyFilter(query) {
