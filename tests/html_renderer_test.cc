@@ -447,6 +447,9 @@ TEST(HtmlRendererTest, PastItsBudgetThePageLeavesTreesOutAndSaysSo) {
   EXPECT_EQ(data.trees.back(), "{\"omitted\":true}");
   EXPECT_EQ(data.tree_attributes.back(), " data-omitted=\"8\"");
   EXPECT_EQ(data.records.size(), 1u + 2 * 200 + 1);  // every pair stays listed
+  // The strings of trees left out are not in the page (nor kept by the renderer).
+  EXPECT_EQ(std::count(data.strings.begin(), data.strings.end(), "a.B.m199()"), 0);
+  EXPECT_EQ(std::count(data.strings.begin(), data.strings.end(), "a.B.m0()"), 1);
   std::rewind(warnings);
   std::string err(4096, '\0');
   err.resize(std::fread(err.data(), 1, err.size(), warnings));

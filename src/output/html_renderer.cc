@@ -157,6 +157,13 @@ void HtmlRenderer::WritePiece(std::string_view piece) {
     const uint32_t length = html_internal::ReadU32(piece.data() + at + 1);
     std::string_view body = piece.substr(at + 5, length);
     at += 5 + length;
+    // Past the budget, trees are left out: their strings and labels are not kept either, so
+    // that the tables stop growing too.
+    if (leaving_out_ &&
+        (tag == html_internal::kStringSection || tag == html_internal::kLabelSection)) {
+      (tag == html_internal::kStringSection ? piece_strings_ : piece_labels_).push_back(0);
+      continue;
+    }
     switch (tag) {
       case html_internal::kStringSection: {
         auto [it, inserted] = strings_.try_emplace(std::string(body), strings_.size());
