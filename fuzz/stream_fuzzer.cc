@@ -1,6 +1,7 @@
 // Fuzz target for `render`'s reader of --format=json streams: ReadRecordStreamText on arbitrary
 // text. It must never crash or recurse on depth, and a stream it accepts must survive a round
-// trip: written again as JSON and read back, it renders to the same text.
+// trip: written again as JSON and read back, it renders to the same text. Rendered as an HTML
+// page, none of its text may end or escape a data element of the page.
 
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "profdiff/absl_compat.h"
+#include "profdiff/html_renderer.h"
 #include "profdiff/json_renderer.h"
 #include "profdiff/record_stream_reader.h"
 #include "profdiff/text_renderer.h"
@@ -20,6 +22,25 @@ namespace {
   std::fprintf(stderr, "stream_fuzzer: %s %.*s\n", what, static_cast<int>(detail.size()),
                detail.data());
   std::abort();
+}
+
+// After the page's frame, every '<' opens or closes one of the page's data elements, and no
+// U+2028 or U+2029 stands unescaped (docs/html-report.md "Untrusted text").
+void CheckPageData(const std::string& page) {
+  constexpr std::string_view kOpen = "<script type=\"application/json\" data-pd=\"";
+  constexpr std::string_view kClose = "</script>";
+  size_t at = page.find(kOpen);
+  if (at == std::string::npos) Die("a page without data");
+  for (; at < page.size(); ++at) {
+    const std::string_view rest = std::string_view(page).substr(at);
+    if (rest.starts_with("\xe2\x80\xa8") || rest.starts_with("\xe2\x80\xa9")) {
+      Die("U+2028 or U+2029 unescaped in the page's data");
+    }
+    if (page[at] != '<') continue;
+    if (rest.starts_with(kClose)) continue;
+    if (!rest.starts_with(kOpen)) Die("a '<' in the page's data:", rest.substr(0, 80));
+    at = page.find('>', at);  // the element's own attributes
+  }
 }
 
 }  // namespace
@@ -47,6 +68,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       Die("a stream read once but not twice");
     }
   }
+  std::string page;
+  {
+    profdiff::HtmlRenderer html_out(&page, nullptr);
+    if (!profdiff::ReadRecordStreamText(text, path, html_out, [](std::string_view) {}).ok()) {
+      Die("a stream read as text but not as a page");
+    }
+  }
+  CheckPageData(page);
   std::string again;
   {
     profdiff::TextRenderer text_out(&again);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything with warnings as errors and runs the whole test suite (unit tests,
-# end-to-end CLI tests and the conformance corpus when ../shared/conformance is present) three
-# ways (docs/robustness.md):
+# end-to-end CLI tests, the conformance corpus when ../shared/conformance is present, and the
+# HTML page in Chromium when node, npm and chromium are there) three ways (docs/robustness.md):
 #   0. formatting:  every tracked .cc/.h file as clang-format (.clang-format) would write it;
 #   1. build/       Release build, the whole ctest suite;
 #   2. build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer build (GCC), the whole ctest
@@ -51,6 +51,19 @@ if command -v clang-format > /dev/null; then
 else
   echo "test.sh: clang-format not found (scripts/install-deps.sh installs it)" >&2
   failed=$((failed + 1))
+fi
+
+step "Browser test dependencies (npm ci in tests/browser)"
+# puppeteer-core, pinned by tests/browser/package-lock.json; it never downloads a browser (the
+# tests use Debian's chromium). Without node and npm the browser tests skip themselves, or fail
+# with PROFDIFF_REQUIRE_BROWSER=1 (CI).
+if command -v node > /dev/null && command -v npm > /dev/null; then
+  if ! (cd tests/browser && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund); then
+    echo "test.sh: npm ci in tests/browser failed" >&2
+    failed=$((failed + 1))
+  fi
+else
+  echo "test.sh: node or npm not found: the browser tests will be skipped" >&2
 fi
 
 step "Release build (warnings are errors)"

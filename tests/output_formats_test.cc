@@ -241,7 +241,8 @@ TEST(JsonOptionTest, BadFormatValueIsAnError) {
   RunResult run = RunProfdiff({"--format=yaml", "report", "x"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
-  EXPECT_NE(run.err.find("--format: expected text, json or csv"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("--format: expected text, json, csv or html"), std::string::npos)
+      << run.err;
   RunResult after = RunProfdiff({"report", "x", "--format", "xml"});
   EXPECT_EQ(after.exit_code, 1);
 }

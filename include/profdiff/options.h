@@ -6,7 +6,7 @@
 namespace profdiff {
 
 // --format (docs/output-formats.md).
-enum class OutputFormat { kText, kJson, kCsv };
+enum class OutputFormat { kText, kJson, kCsv, kHtml };
 
 // The global options: the reference's twelve (cli.md §2) with its defaults, then ours.
 struct Options {

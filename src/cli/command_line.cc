@@ -64,7 +64,7 @@ const OptionSpec kOptionSpecs[] = {
     {"--inliner-reasoning", &Options::inliner_reasoning, "false",
      "Show the inliner's reasons for every inlining decision"},
     {"--format", &Options::format, "text",
-     "Write the output as text, json (JSON Lines) or csv (docs/output-formats.md)"},
+     "Write the output as text, json (JSON Lines), csv or html (one page; docs/output-formats.md)"},
 };
 
 struct PositionalSpec {
@@ -363,7 +363,7 @@ std::string ApplyValue(const OptionSpec& spec, std::string_view value, Options* 
           if (!parsed) problem = "expected true or false";
         } else if constexpr (std::is_same_v<Member, OutputFormat>) {
           parsed = ParseFormatValue(value);
-          if (!parsed) problem = "expected text, json or csv";
+          if (!parsed) problem = "expected text, json, csv or html";
         } else if constexpr (std::is_same_v<Member, int32_t>) {
           parsed = ParseInt32Value(value);
           if (!parsed) problem = "expected a whole number from -2147483648 to 2147483647";

@@ -158,6 +158,7 @@ std::optional<OutputFormat> ParseFormatValue(std::string_view text) {
   if (text == "text") return OutputFormat::kText;
   if (text == "json") return OutputFormat::kJson;
   if (text == "csv") return OutputFormat::kCsv;
+  if (text == "html") return OutputFormat::kHtml;
   return std::nullopt;
 }
 

@@ -19,7 +19,7 @@ std::optional<int32_t> ParseInt32Value(std::string_view text);
 // Java's Double.parseDouble syntax, including NaN, Infinity, f/F/d/D suffixes and hex floats.
 std::optional<double> ParseDoubleValue(std::string_view text);
 
-// --format: "text", "json" or "csv", exactly.
+// --format: "text", "json", "csv" or "html", exactly.
 std::optional<OutputFormat> ParseFormatValue(std::string_view text);
 
 }  // namespace profdiff

@@ -394,6 +394,7 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   std::optional<std::string_view> format = d.OptStr(object, "format");
   if (format == "json") options.format = OutputFormat::kJson;
   if (format == "csv") options.format = OutputFormat::kCsv;
+  if (format == "html") options.format = OutputFormat::kHtml;
   return options;
 }
 

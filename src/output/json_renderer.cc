@@ -250,6 +250,8 @@ std::string_view FormatName(OutputFormat format) {
       return "json";
     case OutputFormat::kCsv:
       return "csv";
+    case OutputFormat::kHtml:
+      return "html";
   }
   return "text";
 }

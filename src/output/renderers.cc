@@ -1,6 +1,7 @@
 #include "profdiff/renderers.h"
 
 #include "profdiff/csv_renderer.h"
+#include "profdiff/html_renderer.h"
 #include "profdiff/json_renderer.h"
 #include "profdiff/text_renderer.h"
 
@@ -12,6 +13,8 @@ std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::
       return std::make_unique<JsonRenderer>(out);
     case OutputFormat::kCsv:
       return std::make_unique<CsvRenderer>(out, err);
+    case OutputFormat::kHtml:
+      return std::make_unique<HtmlRenderer>(out, err);
     case OutputFormat::kText:
       break;
   }

@@ -1,0 +1,1036 @@
+// profdiff's HTML report (docs/html-report.md). Reads the records embedded in the page's JSON
+// script elements (data-pd) and builds the page from them. Everything
+// in the data came from the input: it only ever reaches the page as textContent, attribute
+// values or element titles, never as markup.
+(function () {
+  'use strict';
+
+  // Labels above this many tree nodes make opening everything ("Expand all") stop early.
+  var EXPAND_ALL_NODE_BUDGET = 250000;
+  // A method whose trees hold more nodes than this builds each pair's trees when the pair is
+  // opened instead of when the method is.
+  var METHOD_NODE_BUDGET = 30000;
+  // Pairs with more nodes than this are laid out only when on screen (content-visibility).
+  var BIG_ITEM_NODES = 500;
+  // Deeper nodes are indented as at this depth and say their depth.
+  var MAX_INDENT = 60;
+  // Page op codes (src/output/html_piece.h) -> data-op values and text markers.
+  var OPS = ['identity', 'identity', 'insert', 'delete', 'relabel'];
+  var MARKS = { identity: '.', insert: '+', delete: '-', relabel: '*', node: '' };
+  var MINUS = '\u2212';
+
+  var S = [];  // strings
+  var L = [];  // labels
+  var R = [];  // records
+  var T = [];  // tree elements, in the order of the records that have trees
+  var model = null;
+  var ui = {};
+
+  // ------------------------------------------------------------------------------------------
+  // Small helpers.
+
+  function el(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function add(parent, child) {
+    parent.appendChild(child);
+    return child;
+  }
+
+  function str(id) {
+    if (id === -1 || id === null || id === undefined) return null;
+    var s = S[id];
+    return s === undefined ? '?' : s;
+  }
+
+  // A share (fraction of 1, or "NaN"/"Infinity") as the text prints it.
+  function pct(share) {
+    if (share === null || share === undefined) return '';
+    if (typeof share !== 'number') return share;
+    return (share * 100).toFixed(2);
+  }
+
+  function pad(text, width) {
+    text = String(text);
+    while (text.length < width) text = ' ' + text;
+    return text;
+  }
+
+  function isNum(x) { return typeof x === 'number' && isFinite(x); }
+
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+
+  // ------------------------------------------------------------------------------------------
+  // Loading.
+
+  function load() {
+    var problems = [];
+    var nodes = document.querySelectorAll('script[type="application/json"][data-pd]');
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i];
+      var kind = node.getAttribute('data-pd');
+      if (kind === 't') { T.push(node); continue; }
+      var value;
+      try {
+        value = JSON.parse(node.textContent);
+      } catch (e) {
+        problems.push('a data element could not be read (the page was cut short?)');
+        continue;
+      }
+      if (kind === 'defaults') { ui.defaults = value; continue; }
+      var target = kind === 's' ? S : kind === 'l' ? L : kind === 'r' ? R : null;
+      if (target === null) continue;
+      for (var k = 0; k < value.length; k++) target.push(value[k]);
+    }
+    return problems;
+  }
+
+  function anchorOf(name, used) {
+    var base = 'm:' + encodeURIComponent(name);
+    var id = base;
+    for (var n = 2; used[id]; n++) id = base + '~' + n;
+    used[id] = true;
+    return id;
+  }
+
+  function buildModel() {
+    var m = { header: null, warnings: [], experiments: [], methods: [], end: null, error: null,
+              orphans: [], omitted: 0, statistics: [], statisticsChanges: [] };
+    var current = null;
+    var trees = 0;
+    var used = {};
+    for (var i = 0; i < R.length; i++) {
+      var r = R[i];
+      switch (r.type) {
+        case 'header': m.header = r; break;
+        case 'warning': m.warnings.push(r.message); break;
+        case 'experiment': m.experiments.push(r); break;
+        case 'method':
+          current = { rec: r, name: r.method, items: [], index: m.methods.length,
+                      anchor: anchorOf(r.method, used) };
+          m.methods.push(current);
+          break;
+        case 'pair':
+        case 'compilation':
+          r.treeIndex = trees++;
+          (current ? current.items : m.orphans).push(r);
+          break;
+        case 'statistics': m.statistics.push(r); break;
+        case 'statistics-change': m.statisticsChanges.push(r); break;
+        case 'end': m.end = r; break;
+        case 'error': m.error = r; break;
+        default: break;  // a record type this page does not know
+      }
+    }
+    var h = m.header || { command: '?', arguments: [], options: {} };
+    m.command = h.command;
+    m.options = h.options || {};
+    m.report = h.command === 'report';
+    // Comparisons pair compilations up unless --diff-compilations=false.
+    m.delta = !m.report && m.options['diff-compilations'] !== false;
+    m.context = !!m.options['optimization-context-tree'];
+    m.methods.forEach(function (method) { summarize(m, method); });
+    m.experimentIds = [];
+    m.methods.forEach(function (method) {
+      method.rec.experiments.forEach(function (list) {
+        if (m.experimentIds.indexOf(list.experiment) < 0) m.experimentIds.push(list.experiment);
+      });
+    });
+    m.experimentIds.sort();
+    return m;
+  }
+
+  function zeroCounts() { return { insert: 0, delete: 0, relabel: 0 }; }
+
+  function addCounts(sum, tree) {
+    if (!tree || !tree.counts) return;
+    sum.insert += tree.counts.insert;
+    sum.delete += tree.counts.delete;
+    sum.relabel += tree.counts.relabel;
+  }
+
+  function summarize(m, method) {
+    method.shares = {};
+    method.rec.experiments.forEach(function (list) {
+      if (!list.profiled) { method.shares[list.experiment] = null; return; }
+      var sum = 0;
+      list.compilations.forEach(function (c) {
+        // A fragment has the period of the unit it was cut from: not the method's own time.
+        if (!c.fragment && isNum(c.total_share)) sum += c.total_share;
+      });
+      method.shares[list.experiment] = sum;
+    });
+    method.pairs = 0;
+    method.compilations = 0;
+    method.tooBig = 0;
+    method.inlining = zeroCounts();
+    method.optimization = zeroCounts();
+    method.optimization_context = zeroCounts();
+    method.nodes = 0;
+    method.items.forEach(function (item) {
+      if (item.type === 'pair') method.pairs++; else method.compilations++;
+      ['inlining', 'optimization', 'optimization_context'].forEach(function (k) {
+        if (!item[k]) return;
+        if (item[k].too_big) method.tooBig++;
+        addCounts(method[k], item[k]);
+      });
+      var t = T[item.treeIndex];
+      item.nodes = 0;
+      if (t) {
+        item.nodes = Number(t.getAttribute('data-nodes')) || 0;
+        if (t.hasAttribute('data-omitted')) m.omitted++;
+      }
+      method.nodes += item.nodes;
+    });
+    function total(c) { return c.insert + c.delete + c.relabel; }
+    method.differences = total(method.inlining) + total(method.optimization) +
+        total(method.optimization_context);
+    var best = 0;
+    for (var e in method.shares) if (isNum(method.shares[e]) && method.shares[e] > best) best = method.shares[e];
+    method.maxShare = best;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Header: command, options, experiments, warnings.
+
+  function renderHeader(app, m) {
+    var h = m.header || {};
+    document.title = 'profdiff ' + (h.command || '');
+    add(app, el('h1', null, 'profdiff ' + (h.command || '')));
+    var meta = add(app, el('div', 'meta'));
+    if (h.arguments && h.arguments.length) add(meta, el('div', 'args', h.arguments.join('  ')));
+    var changed = add(meta, el('div', 'options'));
+    var defaults = ui.defaults || {};
+    var any = false;
+    Object.keys(m.options).forEach(function (k) {
+      if (k === 'format' || !(k in defaults) || defaults[k] === m.options[k]) return;
+      add(changed, el('span', null, '--' + k + '=' + String(m.options[k])));
+      any = true;
+    });
+    if (!any) add(changed, el('span', 'muted', 'default options'));
+    if (m.error) add(app, el('div', 'banner error', 'The run failed: ' + m.error.message));
+    else if (!m.end) add(app, el('div', 'banner cut',
+        'The output was cut short: this page shows what was written before it stopped.'));
+    if (ui.problems.length) add(app, el('div', 'banner cut', ui.problems[0]));
+    if (m.omitted) {
+      add(app, el('div', 'banner cut', 'The page reached its size budget: the trees of ' + m.omitted +
+          ' pairs or compilations are left out (they stay listed, with their counts). The text ' +
+          '(--format=text) and JSON (--format=json) outputs hold everything.'));
+    }
+
+    if (m.experiments.length) {
+      var box = add(app, el('div', 'experiments'));
+      m.experiments.forEach(function (x) { renderExperiment(box, x); });
+    }
+    if (m.warnings.length) {
+      var w = add(app, el('details', 'warnings'));
+      add(w, el('summary', null, plural(m.warnings.length, 'warning')));
+      var ul = add(w, el('ul'));
+      m.warnings.forEach(function (text) { add(ul, el('li', null, 'Warning: ' + text)); });
+    }
+    if (m.end) {
+      var d = m.end.differences || {};
+      var parts = [plural(m.end.methods, 'method')];
+      if (m.end.pairs) parts.push(plural(m.end.pairs, 'compared pair'));
+      if (m.end.compilations) parts.push(plural(m.end.compilations, 'compilation'));
+      if (m.end.too_big) parts.push(plural(m.end.too_big, 'tree') + ' too big to compare');
+      var p = add(app, el('p', 'muted', parts.join(', ')));
+      if (m.delta) {
+        ['inlining', 'optimization', 'optimization_context'].forEach(function (k) {
+          var c = d[k];
+          if (!c || c.insert + c.delete + c.relabel === 0) return;
+          p.appendChild(document.createTextNode('; ' + k.replace('_', '-') + ' '));
+          p.appendChild(countsSpan(c));
+        });
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Statistics (stats, docs/statistics.md): a table per scope, hot code first as in the text.
+
+  function scopeTitle(scope, hotOnlyIn) {
+    var title = scope === 'all' ? 'All compilation units'
+        : scope === 'hot' ? 'Hot compilation units'
+        : 'Hot compilation units of ' + scope.method;
+    if (hotOnlyIn) title += ' (hot only in experiment ' + hotOnlyIn + ')';
+    return title;
+  }
+
+  function statValue(v) {
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(4);
+    return String(v);  // "NaN", "Infinity": a share or ratio of nothing
+  }
+
+  // A statistics record's figures as [metric, key, value] rows, in the record's order.
+  function statisticsRows(r) {
+    var rows = [];
+    function walk(prefix, value) {
+      Object.keys(value).forEach(function (k) {
+        var v = value[k];
+        if (v !== null && typeof v === 'object') {
+          Object.keys(v).forEach(function (key) {
+            var inner = v[key];
+            if (inner !== null && typeof inner === 'object') walk(prefix + k + '.' + key + '.', inner);
+            else rows.push([prefix + k, key, inner]);
+          });
+        } else {
+          rows.push([prefix + k, null, v]);
+        }
+      });
+    }
+    var figures = {};
+    Object.keys(r).forEach(function (k) {
+      if (k !== 'type' && k !== 'experiment' && k !== 'scope') figures[k] = r[k];
+    });
+    walk('', figures);
+    return rows;
+  }
+
+  function statisticsTable(parent, columns, rows) {
+    var table = add(parent, el('table', 'statistics'));
+    var head = add(add(table, el('thead')), el('tr'));
+    columns.forEach(function (c) { add(head, el('th', null, c)); });
+    var body = add(table, el('tbody'));
+    rows.forEach(function (row) {
+      var tr = add(body, el('tr'));
+      row.forEach(function (v, i) { add(tr, el('td', i >= 2 ? 'num' : null, statValue(v))); });
+    });
+  }
+
+  function renderStatistics(app, m) {
+    if (!m.statistics.length && !m.statisticsChanges.length) return;
+    var box = add(app, el('div', 'statistics-scopes'));
+    add(box, el('h2', null, m.statisticsChanges.length ? 'Changes' : 'Statistics'));
+    m.statisticsChanges.forEach(function (r) {
+      var d = add(box, el('details', 'statistics-scope'));
+      d.open = r.scope === 'hot';
+      add(d, el('summary', null, scopeTitle(r.scope, r.hot_only_in)));
+      statisticsTable(d, ['Figure', 'Key', 'Experiment 1', 'Experiment 2', 'Change', 'Relative'],
+          r.rows.map(function (row) {
+            return [row.metric, row.key, row.value_1, row.value_2, row.change, row.relative_change];
+          }));
+    });
+    m.statistics.forEach(function (r) {
+      var d = add(box, el('details', 'statistics-scope'));
+      d.open = r.scope === 'hot';
+      add(d, el('summary', null, 'Experiment ' + r.experiment + ': ' + scopeTitle(r.scope, 0)));
+      statisticsTable(d, ['Figure', 'Key', 'Value'], statisticsRows(r));
+    });
+  }
+
+  function renderExperiment(box, x) {
+    var div = add(box, el('div', 'experiment'));
+    var title = 'Experiment ' + x.experiment;
+    if (x.profile && x.profile.execution_id !== null) title += ' with execution ID ' + x.profile.execution_id;
+    if (x.kind) title += ' (' + x.kind.toUpperCase() + ')';
+    add(div, el('h3', null, title));
+    var ul = add(div, el('ul'));
+    add(ul, el('li', null, 'Collected optimization logs for ' + x.units + ' compilation units'));
+    var p = x.profile;
+    if (!p) return;
+    add(ul, el('li', null, 'Collected proftool data for ' + p.code_units + ' compilation units'));
+    add(ul, el('li', null, 'Graal-compiled methods account for ' + pct(p.graal_share) + '% of execution'));
+    add(ul, el('li', null, p.hot_units + ' hot compilation units account for ' + pct(p.hot_share) +
+        '% of execution'));
+    add(ul, el('li', null, (p.total_period / 1e9).toFixed(2) + ' billion cycles total'));
+    var det = add(div, el('details'));
+    det.open = true;
+    add(det, el('summary', null, 'Top methods'));
+    var table = add(det, el('table', 'top'));
+    var tr = add(add(table, el('thead')), el('tr'));
+    ['Execution', 'Cycles', 'Level', 'ID', 'Method'].forEach(function (t) { add(tr, el('th', null, t)); });
+    var tb = add(table, el('tbody'));
+    p.top_methods.forEach(function (t) {
+      var row = add(tb, el('tr'));
+      add(row, el('td', null, pct(t.share) + '%'));
+      add(row, el('td', null, (t.period / 1e9).toFixed(2)));
+      add(row, el('td', null, t.level === null ? '' : t.level));
+      add(row, el('td', null, t.compile_id === null ? '' : t.compile_id));
+      add(row, el('td', 'mono', t.name)).title = t.name;
+    });
+  }
+
+  function countsSpan(c) {
+    var span = el('span', 'counts');
+    add(span, el('span', 'ins', '+' + c.insert));
+    span.appendChild(document.createTextNode(' '));
+    add(span, el('span', 'del', MINUS + c.delete));
+    span.appendChild(document.createTextNode(' '));
+    add(span, el('span', 'rel', '*' + c.relabel));
+    return span;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The method table.
+
+  function columns(m) {
+    var cols = [
+      { key: 'index', title: '#', value: function (x) { return x.index + 1; } },
+      { key: 'method', title: 'Method', text: true, value: function (x) { return x.name; } },
+    ];
+    m.experimentIds.forEach(function (e) {
+      cols.push({ key: 'share' + e, title: m.experimentIds.length > 1 ? 'Share ' + e : 'Share',
+                  group: 'experiment ' + e,
+                  value: function (x) { var s = x.shares[e]; return isNum(s) ? s : -1; },
+                  show: function (x) { var s = x.shares[e]; return isNum(s) ? pct(s) + '%' : '\u2013'; } });
+    });
+    if (m.delta) {
+      cols.push({ key: 'pairs', title: 'Pairs', value: function (x) { return x.pairs; } });
+      var kinds = m.context ? [['optimization_context', 'context']]
+                            : [['inlining', 'inlining'], ['optimization', 'optimization']];
+      kinds.forEach(function (k) {
+        [['insert', '+', 'ins'], ['delete', MINUS, 'del'], ['relabel', '*', 'rel']].forEach(function (op) {
+          cols.push({ key: k[0] + '.' + op[0], title: op[1], group: k[1], cls: op[2],
+                      value: function (x) { return x[k[0]][op[0]]; } });
+        });
+      });
+    } else {
+      cols.push({ key: 'compilations', title: 'Compilations',
+                  value: function (x) { return x.compilations; } });
+    }
+    return cols;
+  }
+
+  // Methods with differences first, then in the text's order (most executed first).
+  function defaultOrder(a, b) {
+    var da = a.differences > 0 ? 1 : 0;
+    var db = b.differences > 0 ? 1 : 0;
+    if (da !== db) return db - da;
+    return a.index - b.index;
+  }
+
+  function renderTable(app, m) {
+    var wrap = add(app, el('div', 'table-wrap'));
+    var table = add(wrap, el('table'));
+    table.id = 'methods';
+    var cols = columns(m);
+    var tr = add(add(table, el('thead')), el('tr'));
+    cols.forEach(function (c) {
+      var th = add(tr, el('th', c.text ? 'text' : null));
+      if (c.group) add(th, el('span', 'group', c.group));
+      th.appendChild(document.createTextNode(c.title));
+      th.setAttribute('data-key', c.key);
+      th.title = 'Sort by this column';
+      th.addEventListener('click', function () { sortBy(c, th); });
+    });
+    var tbody = add(table, el('tbody'));
+    m.methods.forEach(function (x) {
+      var row = el('tr');
+      row.setAttribute('data-index', String(x.index));
+      cols.forEach(function (c) {
+        var td = add(row, el('td', c.text ? 'text' : null));
+        if (c.key === 'method') {
+          var a = add(td, el('a', 'mono', x.name));
+          a.href = '#' + x.anchor;
+          if (x.rec.hot_only_in) add(td, el('span', 'badge', 'hot only in ' + x.rec.hot_only_in));
+          if (x.tooBig) add(td, el('span', 'badge', x.tooBig + ' too big'));
+          return;
+        }
+        var v = c.value(x);
+        td.textContent = c.show ? c.show(x) : String(v);
+        if (c.cls) td.className = v ? c.cls : 'zero';
+      });
+      x.row = row;
+    });
+    ui.tbody = tbody;
+    ui.sort = { key: null, ascending: true };
+    ui.ordered = m.methods.slice().sort(defaultOrder);
+    ui.ordered.forEach(function (x) { tbody.appendChild(x.row); });
+  }
+
+  function sortBy(c, th) {
+    var ascending;
+    if (ui.sort.key === c.key) ascending = !ui.sort.ascending;
+    else ascending = !!c.text || c.key === 'index';
+    ui.sort = { key: c.key, ascending: ascending };
+    var list = model.methods.slice();
+    list.sort(function (a, b) {
+      var va = c.value(a);
+      var vb = c.value(b);
+      var r = c.text ? (va < vb ? -1 : va > vb ? 1 : 0) : va - vb;
+      if (!ascending) r = -r;
+      return r !== 0 ? r : a.index - b.index;
+    });
+    var heads = th.parentNode.children;
+    for (var i = 0; i < heads.length; i++) heads[i].removeAttribute('aria-sort');
+    th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+    list.forEach(function (x) { ui.tbody.appendChild(x.row); });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Method sections.
+
+  function renderSections(app, m) {
+    var main = add(app, el('main'));
+    main.id = 'sections';
+    m.methods.forEach(function (x) {
+      var section = add(main, el('section', 'method'));
+      section.id = x.anchor;
+      section.setAttribute('data-method', x.name);
+      var head = add(section, el('header'));
+      head.tabIndex = 0;
+      head.setAttribute('role', 'button');
+      head.setAttribute('aria-expanded', 'false');
+      head.addEventListener('keydown', function (event) {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          setOpen(x, !x.open);
+        }
+      });
+      x.toggle = add(head, el('span', 'toggle', '\u25B8'));
+      add(head, el('span', 'name', x.name));
+      if (x.rec.hot_only_in) add(head, el('span', 'badge', 'hot only in experiment ' + x.rec.hot_only_in));
+      var summary = add(head, el('span', 'summary'));
+      if (m.delta) {
+        summary.appendChild(document.createTextNode(plural(x.pairs, 'pair') + ' '));
+        var sum = zeroCounts();
+        addCounts(sum, { counts: x.inlining });
+        addCounts(sum, { counts: x.optimization });
+        addCounts(sum, { counts: x.optimization_context });
+        summary.appendChild(countsSpan(sum));
+      } else {
+        summary.textContent = plural(x.compilations, 'compilation');
+      }
+      var link = add(head, el('a', 'anchor', '#'));
+      link.href = '#' + x.anchor;
+      link.title = 'Link to this method';
+      head.addEventListener('click', function (event) {
+        if (event.target === link) return;
+        setOpen(x, !x.open);
+      });
+      x.section = section;
+      x.head = head;
+      x.body = add(section, el('div', 'body'));
+      x.body.hidden = true;
+      x.open = false;
+      x.built = false;
+    });
+  }
+
+  function setOpen(x, open) {
+    if (open && !x.built) buildMethod(x);
+    x.open = open;
+    x.body.hidden = !open;
+    x.toggle.textContent = open ? '\u25BE' : '\u25B8';
+    x.head.setAttribute('aria-expanded', String(open));
+  }
+
+  function compilationTitle(c) {
+    var t = 'Compilation ' + (c.fragment ? 'fragment ' : 'unit ') + c.id;
+    if (c.multi_method_key !== null && c.multi_method_key !== undefined) t += ' of multi-method ' + c.multi_method_key;
+    if (c.period !== null) {
+      t += ' consumed ' + pct(c.graal_share) + '% of Graal execution, ' + pct(c.total_share) + '% of total';
+    }
+    return t + ' in experiment ' + c.experiment;
+  }
+
+  function renderCompilationList(parent, list) {
+    var div = add(parent, el('div', 'clist'));
+    add(div, el('h3', null, 'In experiment ' + list.experiment));
+    if (!list.compilations.length) { add(div, el('div', 'muted', 'No compilations')); return; }
+    var hot = 0;
+    list.compilations.forEach(function (c) { if (c.hot) hot++; });
+    add(div, el('div', 'muted', list.compilations.length + ' compilations' +
+        (list.profiled ? ' (' + hot + ' of which are hot)' : '')));
+    var table = add(div, el('table'));
+    var tr = add(add(table, el('thead')), el('tr'));
+    ['ID', 'Graal share', 'Total share', '', 'Fragment of'].forEach(function (t, i) {
+      add(tr, el('th', i >= 4 ? 'text' : null, t));
+    });
+    var tb = add(table, el('tbody'));
+    list.compilations.forEach(function (c) {
+      var row = add(tb, el('tr'));
+      var id = c.id;
+      if (c.multi_method_key !== null && c.multi_method_key !== undefined) id += ' of multi-method ' + c.multi_method_key;
+      add(row, el('td', 'mono', id));
+      add(row, el('td', null, c.period === null ? '' : pct(c.graal_share) + '%'));
+      add(row, el('td', null, c.period === null ? '' : pct(c.total_share) + '%'));
+      add(row, el('td', 'hot', c.hot ? 'hot' : ''));
+      var path = '';
+      if (c.fragment) {
+        path = c.inlining_path.map(function (p) {
+          return (p.method === null ? 'null' : p.method) + (p.bci === null ? '' : ' at bci ' + p.bci);
+        }).join(' \u203A ');
+      }
+      add(row, el('td', 'text mono', path));
+    });
+  }
+
+  function itemAnchor(x, item) {
+    if (item.type === 'pair') {
+      return x.anchor + '/p/' + encodeURIComponent(item.compilations[0].id) + '/' +
+          encodeURIComponent(item.compilations[1].id);
+    }
+    return x.anchor + '/c/' + item.compilation.experiment + '/' + encodeURIComponent(item.compilation.id);
+  }
+
+  function buildMethod(x) {
+    x.built = true;
+    var body = x.body;
+    var lists = add(body, el('div', 'clists'));
+    x.rec.experiments.forEach(function (list) { renderCompilationList(lists, list); });
+    var lazy = x.nodes > METHOD_NODE_BUDGET;
+    if (lazy) {
+      add(body, el('p', 'notice', 'This method has big trees: each pair\u2019s trees are built when you open it.'));
+    }
+    x.trees = [];
+    x.items.forEach(function (item) {
+      var div = add(body, el('div', item.nodes > BIG_ITEM_NODES ? 'item big' : 'item'));
+      div.id = itemAnchor(x, item);
+      var h = add(div, el('h3'));
+      var tg = add(h, el('span', 'toggle', lazy ? '\u25B8' : '\u25BE'));
+      if (item.type === 'pair') {
+        h.appendChild(document.createTextNode(compilationTitle(item.compilations[0]) + ' vs '));
+        add(h, el('br'));
+        add(h, el('span', 'toggle', ''));
+        h.appendChild(document.createTextNode(compilationTitle(item.compilations[1])));
+      } else {
+        h.appendChild(document.createTextNode(compilationTitle(item.compilation)));
+      }
+      var link = add(h, el('a', 'anchor', ' #'));
+      link.href = '#' + div.id;
+      link.title = 'Link to this ' + (item.type === 'pair' ? 'pair' : 'compilation');
+      var content = add(div, el('div', 'trees'));
+      item.content = content;
+      item.built = false;
+      item.open = !lazy;
+      h.style.cursor = 'pointer';
+      h.addEventListener('click', function (event) {
+        if (event.target === link) return;
+        setItemOpen(x, item, !item.open);
+        tg.textContent = item.open ? '\u25BE' : '\u25B8';
+      });
+      item.toggle = tg;
+      if (!lazy) buildItem(x, item);
+      else content.hidden = true;
+    });
+    if (x.items.length === 0 && model.report) add(body, el('p', 'message', 'No compilations printed'));
+  }
+
+  function setItemOpen(x, item, open) {
+    if (open && !item.built) buildItem(x, item);
+    item.open = open;
+    item.content.hidden = !open;
+    if (item.toggle) item.toggle.textContent = open ? '\u25BE' : '\u25B8';
+  }
+
+  function buildItem(x, item) {
+    item.built = true;
+    var data = {};
+    var t = T[item.treeIndex];
+    if (t) {
+      try { data = JSON.parse(t.textContent); } catch (e) { data = null; }
+    } else {
+      data = null;
+    }
+    var kinds = item.optimization_context ? ['optimization_context'] : ['inlining', 'optimization'];
+    kinds.forEach(function (k) {
+      var tree = item[k];
+      if (!tree) return;
+      var block = add(item.content, el('div', 'tree-block'));
+      var delta = item.type === 'pair';
+      var title = k === 'inlining' ? 'Inlining tree' : k === 'optimization' ? 'Optimization tree'
+                                   : 'Optimization-context tree';
+      if (delta) title += ' matching';
+      var head = add(block, el('div', 'tree-head', title));
+      if (delta && tree.counts && !tree.too_big) {
+        head.appendChild(countsSpan(tree.counts));
+        add(head, el('span', 'muted', '  cost ' + tree.cost));
+      }
+      if (tree.too_big) {
+        var what = k === 'inlining' ? 'inlining' : k === 'optimization' ? 'optimization' : 'optimization-context';
+        add(block, el('div', 'message', 'The ' + what + ' trees are too big to compare'));
+        return;
+      }
+      if (data === null) {
+        add(block, el('div', 'message', 'The nodes of this tree are missing (the page was cut short?)'));
+        return;
+      }
+      if (data.omitted) {
+        add(block, el('div', 'message', 'Left out: the page reached its size budget'));
+        return;
+      }
+      var flat = data[k] || [];
+      if (delta && flat.length === 0) {
+        add(block, el('div', 'message', 'There are no differences'));
+        return;
+      }
+      var built = buildTree(flat, k, delta);
+      block.appendChild(built.container);
+      x.trees.push(built);
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Trees: one row per node, indented by depth; a node's subtree is the rows after it that are
+  // deeper. Rows are flat (trees can be 100 000 deep), collapsed by hiding the subtree's rows.
+
+  function decode(flat, delta) {
+    var nodes = [];
+    var depth = 0;
+    for (var i = 0; i < flat.length;) {
+      if (!delta) {
+        depth += flat[i++];
+        nodes.push({ d: depth, op: 'node', a: flat[i++], b: -1 });
+        continue;
+      }
+      // The depth step times 5 plus the operation.
+      var step = flat[i++];
+      var code = ((step % 5) + 5) % 5;
+      depth += (step - code) / 5;
+      var a = flat[i++];
+      var b = a;
+      if (code === 1 || code === 4) b = flat[i++];
+      else if (code === 2) { b = a; a = -1; } else if (code === 3) b = -1;
+      nodes.push({ d: depth, op: OPS[code] || 'identity', a: a, b: b });
+    }
+    return nodes;
+  }
+
+  function labelOf(id) {
+    var l = L[id];
+    return l === undefined ? [1, -1] : l;
+  }
+
+  function inliningText(l) {
+    var text = '(' + str(l[1]) + ') ' + (l[2] === -1 ? 'unknown' : str(l[2]));
+    if (l[3] !== -1) text += ' at bci ' + l[3];
+    return text;
+  }
+
+  function longPosition(l) {
+    var pos = l[4];
+    var parts = [];
+    for (var i = 0; i < pos.length; i += 2) parts.push(str(pos[i]) + ': ' + pos[i + 1]);
+    return '{' + parts.join(', ') + '}';
+  }
+
+  // Appends the text of label `l` to `line`; positions carry their whole chain as a title.
+  function appendLabel(line, l, longBci) {
+    switch (l[0]) {
+      case 0: line.appendChild(document.createTextNode(inliningText(l))); return;
+      case 1: case 3: line.appendChild(document.createTextNode(str(l[1]))); return;
+      default: break;
+    }
+    line.appendChild(document.createTextNode(str(l[1]) + ' ' + str(l[2])));
+    if (l[4].length) {
+      line.appendChild(document.createTextNode(' at bci '));
+      var chain = longPosition(l);
+      var pos = add(line, el('span', 'pos', longBci ? chain : l[3]));
+      pos.title = 'bci chain, innermost first: ' + chain;
+    }
+    var props = l[5];
+    if (props.length) {
+      var parts = [];
+      for (var i = 0; i < props.length; i += 2) parts.push(str(props[i]) + ': ' + str(props[i + 1]));
+      line.appendChild(document.createTextNode(' with {' + parts.join(', ') + '}'));
+    }
+  }
+
+  function hasDetails(l) { return l[0] === 0 && (l[4] !== 0 || showsProfile(l)); }
+  function showsProfile(l) { return l[0] === 0 && l[5] !== 0 && !(l[5][0] === 1 && l[5].length === 1); }
+
+  function appendReasons(box, l, suffix) {
+    if (l[0] !== 0 || l[4] === 0) return;
+    var reasons = l[4];
+    if (reasons.length === 0) { add(box, el('div', null, '|_ no inlining decisions' + suffix)); return; }
+    if (reasons.length === 1) { add(box, el('div', null, '|_ reasoning' + suffix + ': ' + str(reasons[0]))); return; }
+    add(box, el('div', null, '|_ reasoning' + suffix));
+    reasons.forEach(function (r) { add(box, el('div', 'sub', str(r))); });
+  }
+
+  function appendProfile(box, l, suffix) {
+    if (!showsProfile(l)) return;
+    var p = l[5];
+    add(box, el('div', null, '|_' + (p[0] === 1 ? '' : ' immature') + ' receiver-type profile' + suffix));
+    for (var i = 1; i + 2 < p.length; i += 3) {
+      var line = pad(pct(p[i + 1]), 5) + '% ' + str(p[i]);
+      if (p[i + 2] !== -1) line += ' -> ' + str(p[i + 2]);
+      add(box, el('div', 'sub', line));
+    }
+  }
+
+  function detailsBox(node) {
+    var box = el('div', 'details');
+    var both = node.a !== -1 && node.b !== -1 && node.op !== 'node';
+    var sides = [];
+    if (node.a !== -1) sides.push([labelOf(node.a), both ? ' in experiment 1' : '']);
+    if (node.b !== -1 && (node.op !== 'node')) {
+      if (node.op === 'insert') sides.push([labelOf(node.b), '']);
+      else if (both) sides.push([labelOf(node.b), ' in experiment 2']);
+    }
+    sides.forEach(function (s) { appendReasons(box, s[0], s[1]); });
+    sides.forEach(function (s) { appendProfile(box, s[0], s[1]); });
+    return box;
+  }
+
+  function rowLine(node, kind, longBci) {
+    var line = el('span', 'line');
+    var left = node.a === -1 ? null : labelOf(node.a);
+    var right = node.b === -1 ? null : labelOf(node.b);
+    if (node.op !== 'node') add(line, el('span', 'mk', MARKS[node.op]));
+    if (node.op === 'relabel') {
+      if (left[0] === 0 && right[0] === 0) {
+        line.appendChild(document.createTextNode('(' + str(left[1]) + ' -> ' + str(right[1]) + ') ' +
+            (left[2] === -1 ? 'unknown' : str(left[2])) + ' at bci ' + left[3]));
+      } else if (kind === 'optimization') {
+        line.appendChild(document.createTextNode(str(left[1]) + ' -> ' + str(right[1])));
+      } else {
+        appendLabel(line, left, longBci);
+        line.appendChild(document.createTextNode(' -> '));
+        appendLabel(line, right, longBci);
+      }
+      return line;
+    }
+    appendLabel(line, left || right, longBci);
+    return line;
+  }
+
+  function buildTree(flat, kind, delta) {
+    var nodes = decode(flat, delta);
+    var n = nodes.length;
+    var end = new Int32Array(n);
+    var diff = new Uint8Array(n);
+    var stack = [];
+    for (var i = 0; i < n; i++) {
+      while (stack.length && nodes[stack[stack.length - 1]].d >= nodes[i].d) close(stack.pop(), i);
+      stack.push(i);
+    }
+    while (stack.length) close(stack.pop(), n);
+    function close(k, at) {
+      end[k] = at;
+      if (nodes[k].op !== 'identity' && nodes[k].op !== 'node') diff[k] = 1;
+      if (stack.length && diff[k]) diff[stack[stack.length - 1]] = 1;
+    }
+    var longBci = !!model.options['long-bci'];
+    var container = el('div', 'tree');
+    var rows = new Array(n);
+    var toggles = new Array(n);
+    var collapsed = new Uint8Array(n);
+    var big = n > 400;
+    var fragment = document.createDocumentFragment();
+    for (var j = 0; j < n; j++) {
+      var node = nodes[j];
+      var row = el('div', 'n');
+      row.setAttribute('data-op', node.op);
+      row.style.setProperty('--d', String(Math.min(node.d, MAX_INDENT)));
+      if (node.op === 'identity' && !diff[j]) row.className = 'n same';
+      var lineBox = add(row, el('span', 'line'));
+      var tg = add(lineBox, el('span', 'tg', ''));
+      if (end[j] > j + 1) {
+        tg.textContent = '\u25BE';
+        tg.setAttribute('data-row', String(j));
+        toggles[j] = tg;
+        collapsed[j] = delta ? (diff[j] ? 0 : 1) : (big && node.d >= 2 ? 1 : 0);
+      }
+      if (node.d > MAX_INDENT) add(lineBox, el('span', 'deep', 'depth ' + node.d));
+      var text = rowLine(node, kind, longBci);
+      while (text.firstChild) lineBox.appendChild(text.firstChild);
+      var l = node.a !== -1 ? labelOf(node.a) : labelOf(node.b);
+      var r = node.b !== -1 ? labelOf(node.b) : l;
+      if (hasDetails(l) || hasDetails(r)) {
+        var more = add(lineBox, el('button', 'more', 'reasons & profiles'));
+        more.setAttribute('data-row', String(j));
+      }
+      rows[j] = row;
+      fragment.appendChild(row);
+    }
+    container.appendChild(fragment);
+    var tree = { nodes: nodes, rows: rows, end: end, toggles: toggles, collapsed: collapsed,
+                 container: container };
+    container.addEventListener('click', function (event) {
+      var target = event.target;
+      var at = target.getAttribute && target.getAttribute('data-row');
+      if (at === null || at === undefined) return;
+      var k = Number(at);
+      if (target.classList.contains('more')) {
+        var row = rows[k];
+        var box = row.querySelector('.details');
+        if (box) { box.remove(); return; }
+        row.appendChild(detailsBox(nodes[k]));
+        return;
+      }
+      collapsed[k] = collapsed[k] ? 0 : 1;
+      applyVisibility(tree);
+    });
+    applyVisibility(tree);
+    return tree;
+  }
+
+  function applyVisibility(tree) {
+    var rows = tree.rows;
+    var hideUntil = -1;
+    for (var i = 0; i < rows.length; i++) {
+      var hidden = i < hideUntil;
+      if (rows[i].hidden !== hidden) rows[i].hidden = hidden;
+      if (!hidden && tree.collapsed[i] && tree.end[i] > i + 1) hideUntil = tree.end[i];
+      var tg = tree.toggles[i];
+      if (tg) {
+        var mark = tree.collapsed[i] ? '\u25B8' : '\u25BE';
+        if (tg.textContent !== mark) tg.textContent = mark;
+      }
+    }
+  }
+
+  function setTreeCollapsed(tree, value) {
+    for (var i = 0; i < tree.collapsed.length; i++) tree.collapsed[i] = tree.toggles[i] ? value : 0;
+    applyVisibility(tree);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Controls.
+
+  function renderControls(app, m) {
+    var bar = add(app, el('div', 'controls'));
+    var filter = add(bar, el('input'));
+    filter.id = 'filter';
+    filter.type = 'search';
+    filter.placeholder = 'Filter methods by name';
+    filter.setAttribute('aria-label', 'Filter methods by name');
+    filter.addEventListener('input', function () { applyFilter(filter.value); });
+    var expand = add(bar, el('button', null, 'Expand all'));
+    expand.id = 'expand-all';
+    expand.addEventListener('click', expandAll);
+    var collapse = add(bar, el('button', null, 'Collapse all'));
+    collapse.id = 'collapse-all';
+    collapse.addEventListener('click', collapseAll);
+    var label = add(bar, el('label'));
+    var only = add(label, el('input'));
+    only.type = 'checkbox';
+    only.id = 'only-diffs';
+    only.disabled = !m.delta;
+    label.appendChild(document.createTextNode(' Only paths to differences'));
+    only.addEventListener('change', function () {
+      document.body.classList.toggle('only-diffs', only.checked);
+    });
+    ui.count = add(bar, el('span', 'count'));
+    ui.notice = add(bar, el('span', 'notice'));
+    if (m.delta) {
+      var legend = add(app, el('div', 'legend'));
+      add(legend, el('span', 'mk ins', '+'));
+      legend.appendChild(document.createTextNode(' inserted (only in experiment 2)  '));
+      add(legend, el('span', 'mk del', '-'));
+      legend.appendChild(document.createTextNode(' deleted (only in experiment 1)  '));
+      add(legend, el('span', 'mk rel', '*'));
+      legend.appendChild(document.createTextNode(' relabelled  '));
+      add(legend, el('span', 'mk', '.'));
+      legend.appendChild(document.createTextNode(' unchanged. Click a method to open it, \u25B8 to unfold a node.'));
+    }
+    updateCount(m.methods.length);
+  }
+
+  function updateCount(shown) {
+    ui.count.textContent = shown + ' of ' + plural(model.methods.length, 'method');
+  }
+
+  function applyFilter(query) {
+    var q = query.trim().toLowerCase();
+    var shown = 0;
+    model.methods.forEach(function (x) {
+      var match = q === '' || x.name.toLowerCase().indexOf(q) >= 0;
+      x.row.hidden = !match;
+      x.section.hidden = !match;
+      if (match) shown++;
+    });
+    updateCount(shown);
+  }
+
+  function expandAll() {
+    var budget = EXPAND_ALL_NODE_BUDGET;
+    var skipped = 0;
+    model.methods.forEach(function (x) {
+      if (x.section.hidden) return;
+      var cost = x.built ? 0 : x.nodes;
+      if (!x.built && cost > budget) { skipped++; return; }
+      budget -= cost;
+      setOpen(x, true);
+      x.items.forEach(function (item) {
+        if (!item.built) {
+          if (item.nodes > budget) { skipped++; return; }
+          budget -= item.nodes;
+        }
+        setItemOpen(x, item, true);
+      });
+      x.trees.forEach(function (t) { setTreeCollapsed(t, 0); });
+    });
+    ui.notice.textContent = skipped
+        ? skipped + ' methods or pairs left closed: too big to open all at once; open them one by one.'
+        : '';
+  }
+
+  function collapseAll() {
+    model.methods.forEach(function (x) {
+      if (!x.built) return;
+      x.trees.forEach(function (t) { setTreeCollapsed(t, 1); });
+      setOpen(x, false);
+    });
+    ui.notice.textContent = '';
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Anchors: #m:<method> opens the method, #m:<method>/p/<id1>/<id2> a pair,
+  // #m:<method>/c/<experiment>/<id> a printed compilation.
+
+  function same(a, b) {
+    if (a === b) return true;
+    try { return decodeURIComponent(a) === decodeURIComponent(b); } catch (e) { return false; }
+  }
+
+  function followHash() {
+    var hash = location.hash.slice(1);
+    if (!hash) return;
+    var slash = hash.indexOf('/');
+    var methodPart = slash < 0 ? hash : hash.slice(0, slash);
+    var x = null;
+    for (var i = 0; i < model.methods.length; i++) {
+      if (same(model.methods[i].anchor, methodPart)) { x = model.methods[i]; break; }
+    }
+    if (!x) return;
+    setOpen(x, true);
+    var target = x.section;
+    if (slash >= 0) {
+      for (var k = 0; k < x.items.length; k++) {
+        var id = itemAnchor(x, x.items[k]);
+        if (same(id, hash)) {
+          setItemOpen(x, x.items[k], true);
+          target = document.getElementById(id) || target;
+          break;
+        }
+      }
+    }
+    var old = document.querySelectorAll('.target');
+    for (var j = 0; j < old.length; j++) old[j].classList.remove('target');
+    target.classList.add('target');
+    target.scrollIntoView();
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  function main() {
+    var started = performance.now();
+    ui.problems = load();
+    model = buildModel();
+    var app = document.getElementById('app');
+    app.textContent = '';
+    renderHeader(app, model);
+    renderStatistics(app, model);
+    renderControls(app, model);
+    renderTable(app, model);
+    renderSections(app, model);
+    window.addEventListener('hashchange', followHash);
+    followHash();
+    // For tests and measurements: milliseconds from the start of navigation to ready, and of
+    // them the time this script took.
+    document.documentElement.setAttribute('data-script-ms', String(Math.round(performance.now() - started)));
+    document.documentElement.setAttribute('data-ready', String(Math.round(performance.now())));
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);
+  else main();
+})();

@@ -1,0 +1,507 @@
+// Browser tests of --format=html (tests/browser/README.md, docs/html-report.md). Usage:
+//   node report.test.mjs PROFDIFF
+// Makes pages from fixtures/ and the conformance corpus (../shared/conformance, or
+// PROFDIFF_CONFORMANCE_DIR), opens them in headless Chromium and checks them against the text
+// output of the same command. Prints one line per test and "N passed, N failed"; exits 0 only
+// when nothing failed.
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { launch, openPage } from './browser.mjs';
+import { parseTextOutput } from './text_output.mjs';
+import { makeHostileExperiments, HOSTILE_METHOD, HOSTILE_REASON, HOSTILE_PHASE } from './hostile.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SOURCE = path.resolve(HERE, '..', '..');
+const PROFDIFF = path.resolve(process.argv[2] || path.join(SOURCE, 'build', 'profdiff'));
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'profdiff-browser-'));
+
+// ---------------------------------------------------------------------------------------------
+// A tiny harness: tests run one after the other; a test fails by throwing.
+
+const tests = [];
+// PROFDIFF_BROWSER_ONLY=TEXT runs only the tests whose name contains TEXT.
+const ONLY = process.env.PROFDIFF_BROWSER_ONLY || '';
+function test(name, fn) {
+  if (name.includes(ONLY)) tests.push({ name, fn });
+}
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+function checkEqual(actual, expected, what) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new Failure(`${what}: got ${a}, expected ${e}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running profdiff.
+
+function profdiff(args, cwd) {
+  const result = spawnSync(PROFDIFF, args, { cwd, maxBuffer: 1 << 30 });
+  if (result.error) throw result.error;
+  return { out: result.stdout, err: result.stderr.toString('utf8'), status: result.status };
+}
+
+let pageNumber = 0;
+function writePage(content) {
+  const file = path.join(TMP, `page-${++pageNumber}.html`);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+// Nodes by operation in a --format=json stream: checks that the text is read right.
+function jsonCounts(stream) {
+  const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, node: 0 };
+  for (const line of stream.toString('utf8').split('\n')) {
+    if (line === '') continue;
+    const record = JSON.parse(line);
+    if (record.type !== 'pair' && record.type !== 'compilation') continue;
+    for (const kind of ['inlining', 'optimization', 'optimization_context']) {
+      if (!record[kind]) continue;
+      for (const node of record[kind].nodes) counts[node.op ?? 'node']++;
+    }
+  }
+  return counts;
+}
+
+// What the page shows once everything is expanded.
+async function expandedPage(page) {
+  return page.evaluate(() => {
+    document.getElementById('expand-all').click();
+    const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, node: 0 };
+    for (const node of document.querySelectorAll('[data-op]')) {
+      const op = node.getAttribute('data-op');
+      counts[op] = (counts[op] ?? 0) + 1;
+    }
+    return {
+      methods: [...document.querySelectorAll('section[data-method]')].map((s) => s.getAttribute('data-method')),
+      counts,
+      notice: document.querySelector('.notice')?.textContent ?? '',
+      errorBanner: document.querySelector('.banner.error')?.textContent ?? null,
+    };
+  });
+}
+
+// The page of `args` (run in `cwd`) shows what the text shows.
+async function checkAgainstText(browser, cwd, args, { page: given } = {}) {
+  const text = profdiff(args, cwd);
+  const html = given ?? profdiff([...args, '--format=html'], cwd);
+  checkEqual(html.status, text.status, 'exit status of --format=html');
+  const expected = parseTextOutput(text.out.toString('utf8'));
+  const json = profdiff([...args, '--format=json'], cwd);
+  checkEqual(expected.counts, jsonCounts(json.out), 'tree lines of the text (read by text_output.mjs) against the JSON nodes');
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await expandedPage(page);
+    checkEqual(shown.notice, '', 'expand-all notice');
+    checkEqual(shown.methods, expected.methods, 'data-method values');
+    checkEqual(shown.counts, expected.counts, 'data-op counts');
+    if (text.status !== 0) check(shown.errorBanner !== null, 'a failed run shows its error');
+    checkEqual(problems, [], 'problems (requests, console errors, exceptions, dialogs)');
+    return { page: null, shown };
+  } finally {
+    await page.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cases.
+
+const JIT = 'fixtures/jit-example';
+const AOT = 'fixtures/aot-example';
+const JIT_ARGS = [`${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${JIT}/exp2/log`, `${JIT}/exp2/prof.json`];
+
+function fixtureCases() {
+  const cases = [];
+  for (const extra of [[], ['--optimization-context-tree=true'], ['--diff-compilations=false'],
+                       ['--long-bci=true', '--inliner-reasoning=true'], ['--prune-identities=false']]) {
+    cases.push(['jit-vs-jit', ...JIT_ARGS, ...extra]);
+  }
+  cases.push(['report', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`]);
+  cases.push(['report', `${JIT}/exp1/log`]);
+  cases.push(['report', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, '--optimization-context-tree=true',
+              '--long-bci=true']);
+  cases.push(['jit-vs-aot', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${AOT}/exp2/log`]);
+  cases.push(['jit-vs-aot', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${AOT}/exp2/log`, `${AOT}/exp2/prof.json`]);
+  cases.push(['aot-vs-aot', `${AOT}/exp1/log`, `${AOT}/exp1/prof.json`, `${AOT}/exp2/log`, `${AOT}/exp2/prof.json`]);
+  cases.push(['aot-vs-aot-jit-profile', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${AOT}/exp1/log`, `${AOT}/exp2/log`]);
+  // A run that fails: the page shows what was written and the error.
+  cases.push(['jit-vs-jit', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${JIT}/exp2/log`, `${JIT}/missing.json`]);
+  return cases.map((args) => ({ name: `fixtures: ${args.join(' ')}`, cwd: SOURCE, args }));
+}
+
+function conformanceCases() {
+  const corpus = process.env.PROFDIFF_CONFORMANCE_DIR || path.resolve(SOURCE, '..', 'shared', 'conformance');
+  const dir = path.join(corpus, 'cases');
+  if (!fs.existsSync(dir)) return null;
+  return fs.readdirSync(dir).sort().map((name) => {
+    const read = (f) => fs.readFileSync(path.join(dir, name, f), 'utf8');
+    const args = read('args').split('\n').filter((line) => line.trim() !== '');
+    return { name: `conformance: ${name}`, cwd: path.join(corpus, read('root').trim()), args };
+  });
+}
+
+for (const c of fixtureCases()) {
+  test(c.name, (browser) => checkAgainstText(browser, c.cwd, c.args));
+}
+const corpus = conformanceCases();
+if (corpus === null) {
+  if (process.env.PROFDIFF_REQUIRE_CONFORMANCE === '1') {
+    test('conformance corpus', () => { throw new Failure('required (PROFDIFF_REQUIRE_CONFORMANCE=1) but not found'); });
+  } else {
+    console.log('conformance corpus not found: only fixtures/ checked');
+  }
+} else {
+  for (const c of corpus) test(c.name, (browser) => checkAgainstText(browser, c.cwd, c.args));
+}
+
+test('render --format=html of a saved JSON stream shows the same', async (browser) => {
+  const stream = profdiff([...['jit-vs-jit', ...JIT_ARGS], '--format=json'], SOURCE);
+  const saved = path.join(TMP, 'saved.jsonl');
+  fs.writeFileSync(saved, stream.out);
+  const rendered = profdiff(['render', saved, '--format=html'], SOURCE);
+  checkEqual(rendered.status, 0, 'render exit status');
+  await checkAgainstText(browser, SOURCE, ['jit-vs-jit', ...JIT_ARGS], { page: rendered });
+});
+
+test('a page of a stream cut short, and of a bad file, says so', async (browser) => {
+  const stream = profdiff([...['jit-vs-jit', ...JIT_ARGS], '--format=json'], SOURCE);
+  const lines = stream.out.toString('utf8').split('\n');
+  const cut = path.join(TMP, 'cut.jsonl');
+  fs.writeFileSync(cut, lines.slice(0, -2).join('\n') + '\n');  // without the end record
+  const rendered = profdiff(['render', cut, '--format=html'], SOURCE);
+  checkEqual(rendered.status, 0, 'render exit status');
+  const bad = path.join(TMP, 'bad.jsonl');
+  fs.writeFileSync(bad, 'not json\n');
+  const failed = profdiff(['render', bad, '--format=html'], SOURCE);
+  checkEqual(failed.status, 1, 'render exit status for a bad file');
+  for (const [html, selector, text] of [[rendered.out, '.banner.cut', 'cut short'],
+                                        [failed.out, '.banner.error', 'bad.jsonl:1']]) {
+    const { page, problems } = await openPage(browser, writePage(html));
+    try {
+      const banner = await page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
+      check(banner.includes(text), `the banner ${selector}: "${banner}"`);
+      checkEqual(problems, [], 'problems');
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The controls.
+
+async function fixturePage(browser, extra = [], options = {}) {
+  const html = profdiff(['jit-vs-jit', ...JIT_ARGS, ...extra, '--format=html'], SOURCE);
+  checkEqual(html.status, 0, 'exit status');
+  return openPage(browser, writePage(html.out), options);
+}
+
+function visibleRows(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#methods tbody tr')]
+      .filter((row) => !row.hidden).map((row) => row.querySelector('a').textContent));
+}
+
+test('a stats page shows a table per scope, as many rows as the JSON holds', async (browser) => {
+  for (const args of [['stats', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`],
+                      ['stats', ...JIT_ARGS]]) {
+    const json = profdiff([...args, '--format=json'], SOURCE);
+    checkEqual(json.status, 0, 'exit status of --format=json');
+    const records = json.out.toString('utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
+    const changes = records.filter((r) => r.type === 'statistics-change');
+    const single = records.filter((r) => r.type === 'statistics');
+    check(single.length > 0, `${args.join(' ')}: no statistics records`);
+    const html = profdiff([...args, '--format=html'], SOURCE);
+    checkEqual(html.status, 0, 'exit status of --format=html');
+    const { page, problems } = await openPage(browser, writePage(html.out));
+    try {
+      const tables = await page.evaluate(() => [...document.querySelectorAll('.statistics-scope')]
+          .map((d) => ({ title: d.querySelector('summary').textContent,
+                         rows: d.querySelectorAll('tbody tr').length })));
+      // The changes first (a row per row of the record), then each experiment's own figures.
+      checkEqual(tables.length, changes.length + single.length, `${args.join(' ')}: scopes`);
+      checkEqual(tables.slice(0, changes.length).map((t) => t.rows),
+          changes.map((r) => r.rows.length), 'rows per scope of the changes');
+      check(tables.some((t) => t.title.includes('Hot compilation units of ')), 'a hot method scope');
+      checkEqual(problems, [], 'problems');
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test('the filter box hides and shows methods', async (browser) => {
+  const { page, problems } = await fixturePage(browser);
+  try {
+    checkEqual((await visibleRows(page)).length, 2, 'rows before filtering');
+    await page.type('#filter', 'arraylist');
+    checkEqual(await visibleRows(page), ['java.util.ArrayList.get(int)'], 'rows for "arraylist"');
+    const sections = await page.evaluate(() => [...document.querySelectorAll('section[data-method]')]
+        .filter((s) => !s.hidden).map((s) => s.getAttribute('data-method')));
+    checkEqual(sections, ['java.util.ArrayList.get(int)'], 'sections for "arraylist"');
+    await page.type('#filter', 'x');
+    checkEqual(await visibleRows(page), [], 'rows for "arraylistx"');
+    await page.evaluate(() => {
+      const filter = document.getElementById('filter');
+      filter.value = '';
+      filter.dispatchEvent(new Event('input'));
+    });
+    checkEqual((await visibleRows(page)).length, 2, 'rows after clearing the filter');
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('clicking a column header sorts the table, clicking again reverses it', async (browser) => {
+  const corpusCase = corpus?.find((c) => c.name.endsWith('small-b__jit-vs-jit'));
+  let html;
+  if (corpusCase) html = profdiff([...corpusCase.args, '--format=html'], corpusCase.cwd).out;
+  else html = profdiff(['jit-vs-jit', ...JIT_ARGS, '--format=html'], SOURCE).out;
+  const { page, problems } = await openPage(browser, writePage(html));
+  try {
+    const names = await visibleRows(page);
+    check(names.length >= 2, 'at least two methods');
+    const header = async (key) => page.$(`#methods th[data-key="${key}"]`);
+    await (await header('method')).click();
+    const ascending = await visibleRows(page);
+    checkEqual(ascending, [...names].sort(), 'sorted by method name');
+    await (await header('method')).click();
+    checkEqual(await visibleRows(page), [...names].sort().reverse(), 'sorted by method name, reversed');
+    await (await header('index')).click();
+    const byIndex = await page.evaluate(() => [...document.querySelectorAll('#methods tbody tr')]
+        .map((row) => Number(row.getAttribute('data-index'))));
+    checkEqual(byIndex, [...byIndex].sort((a, b) => a - b), 'sorted by #');
+    const sortedBy = await page.evaluate(() => document.querySelector('#methods th[aria-sort]').getAttribute('data-key'));
+    checkEqual(sortedBy, 'index', 'the sorted column is marked');
+    await (await header('share1')).click();
+    const shares = await page.evaluate(() => [...document.querySelectorAll('#methods tbody tr')]
+        .map((row) => row.children[2].textContent));
+    const values = shares.map((s) => (s.endsWith('%') ? Number(s.slice(0, -1)) : -1));
+    checkEqual(values, [...values].sort((a, b) => b - a), 'sorted by share in experiment 1, highest first');
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('by default, methods with differences come first', async (browser) => {
+  const { page, problems } = await fixturePage(browser, ['--prune-identities=false']);
+  try {
+    const rows = await page.evaluate(() => [...document.querySelectorAll('#methods tbody tr')].map((row) => {
+      const cells = [...row.children].slice(5).map((td) => Number(td.textContent));
+      return cells.reduce((a, b) => a + b, 0);
+    }));
+    const firstWithout = rows.findIndex((d) => d === 0);
+    check(firstWithout === -1 || rows.slice(firstWithout).every((d) => d === 0),
+          `methods with differences first: ${JSON.stringify(rows)}`);
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('collapse all, expand all, a node toggle and "only paths to differences"', async (browser) => {
+  const { page, problems } = await fixturePage(browser, ['--prune-identities=false']);
+  try {
+    const visible = () => page.evaluate(() => {
+      const counts = {};
+      for (const row of document.querySelectorAll('[data-op]')) {
+        if (row.checkVisibility()) counts[row.getAttribute('data-op')] = (counts[row.getAttribute('data-op')] ?? 0) + 1;
+      }
+      return counts;
+    });
+    await page.click('#expand-all');
+    const all = await page.evaluate(() => document.querySelectorAll('[data-op]').length);
+    const expanded = await visible();
+    checkEqual(Object.values(expanded).reduce((a, b) => a + b, 0), all, 'every node visible after expand all');
+    await page.click('#only-diffs');
+    const onlyDiffs = await visible();
+    checkEqual(onlyDiffs.insert, expanded.insert, 'insertions stay visible');
+    checkEqual(onlyDiffs.delete, expanded.delete, 'deletions stay visible');
+    checkEqual(onlyDiffs.relabel, expanded.relabel, 'relabellings stay visible');
+    check(onlyDiffs.identity < expanded.identity, `fewer unchanged nodes: ${onlyDiffs.identity} of ${expanded.identity}`);
+    await page.click('#only-diffs');
+    checkEqual(await visible(), expanded, 'everything back');
+    // The first node with children: its toggle hides its subtree.
+    const hidden = await page.evaluate(() => {
+      const toggle = document.querySelector('.tree .tg[data-row]');
+      const before = [...toggle.closest('.tree').querySelectorAll('[data-op]')].filter((r) => !r.hidden).length;
+      toggle.click();
+      const after = [...toggle.closest('.tree').querySelectorAll('[data-op]')].filter((r) => !r.hidden).length;
+      return { before, after };
+    });
+    check(hidden.after < hidden.before, `a toggle hides a subtree: ${JSON.stringify(hidden)}`);
+    await page.click('#collapse-all');
+    const collapsed = await visible();
+    checkEqual(collapsed, {}, 'nothing visible after collapse all (methods closed)');
+    checkEqual(await page.evaluate(() => document.querySelectorAll('[data-op]').length), all, 'the nodes stay in the page');
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('reasons and receiver-type profiles on demand, bci chains on hover', async (browser) => {
+  const { page, problems } = await fixturePage(browser);
+  try {
+    await page.click('#expand-all');
+    const shown = await page.evaluate(() => {
+      const buttons = [...document.querySelectorAll('button.more')];
+      const before = document.querySelectorAll('.details').length;
+      buttons.forEach((b) => b.click());
+      return {
+        buttons: buttons.length,
+        before,
+        text: [...document.querySelectorAll('.details')].map((d) => d.textContent).join('\n'),
+        chains: [...document.querySelectorAll('.pos')].map((p) => p.title),
+      };
+    });
+    check(shown.buttons > 0, 'nodes with reasons have a button');
+    checkEqual(shown.before, 0, 'reasons are not shown before they are asked for');
+    check(shown.text.includes('reasoning in experiment 1: profile shows a monomorphic receiver'), `reasons: ${shown.text}`);
+    check(shown.text.includes('75.00% org.example.shop.Book -> org.example.shop.Book.price()'), `profiles: ${shown.text}`);
+    check(shown.chains.length > 0 && shown.chains.every((t) => /\{.*: \d+/.test(t)), `bci chains: ${shown.chains}`);
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('anchors: a link to a pair opens its method and shows the pair', async (browser) => {
+  const first = await fixturePage(browser);
+  let target;
+  try {
+    await first.page.click('#expand-all');
+    target = await first.page.evaluate(() => document.querySelectorAll('.item')[1].id);
+  } finally {
+    await first.page.close();
+  }
+  check(target.startsWith('m:java.util.ArrayList.get(int)/p/'), `a stable anchor: ${target}`);
+  const html = profdiff(['jit-vs-jit', ...JIT_ARGS, '--format=html'], SOURCE);
+  const { page, problems } = await openPage(browser, writePage(html.out), { hash: '#' + target });
+  try {
+    const state = await page.evaluate((id) => {
+      const item = document.getElementById(id);
+      return {
+        exists: item !== null,
+        target: item?.classList.contains('target'),
+        open: item?.checkVisibility(),
+        other: document.querySelector('section[data-method="org.example.shop.Checkout.total(java.util.List)"] .body').hidden,
+      };
+    }, target);
+    checkEqual(state, { exists: true, target: true, open: true, other: true }, 'the pair, shown and marked; the other method closed');
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('hostile names, reasons and phases display as text and run nothing', async (browser) => {
+  const dir = path.join(TMP, 'hostile');
+  makeHostileExperiments(path.join(SOURCE, JIT), dir);
+  const args = ['jit-vs-jit', `${dir}/exp1/log`, `${dir}/exp1/prof.json`, `${dir}/exp2/log`,
+                `${dir}/exp2/prof.json`, '--inliner-reasoning=true'];
+  const { shown } = await checkAgainstText(browser, SOURCE, args);
+  check(shown.methods.includes(HOSTILE_METHOD), `the hostile method is a section: ${JSON.stringify(shown.methods)}`);
+  const html = profdiff([...args, '--format=html'], SOURCE);
+  // After the page's own frame, every '<' is one of the data elements' tags: the input's '<'
+  // are all written \u003c, its U+2028 and U+2029 escaped too.
+  const bytes = html.out.toString('utf8');
+  const data = bytes.slice(bytes.indexOf('<script type="application/json" data-pd="defaults">'))
+      .replace(/<script type="application\/json" data-pd="\w+"( data-(nodes|omitted)="\d+")?>/g, '').replace(/<\/script>/g, '');
+  check(!data.includes('<'), 'a "<" of the input in the page\'s data');
+  check(!data.includes('\u2028') && !data.includes('\u2029'), 'U+2028 or U+2029 unescaped in the page\'s data');
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const state = await page.evaluate(() => {
+      document.getElementById('expand-all').click();
+      document.querySelectorAll('button.more').forEach((b) => b.click());
+      return {
+        elements: document.querySelectorAll('img, svg, iframe, object, embed, body script:not([type="application/json"])').length,
+        pwned: window.pwned === true,
+        text: document.body.textContent,
+        titles: [...document.querySelectorAll('section[data-method] header .name')].map((n) => n.textContent),
+        links: [...document.querySelectorAll('#methods a')].map((a) => a.textContent),
+      };
+    });
+    checkEqual(state.elements, 0, 'elements made from the input');
+    checkEqual(state.pwned, false, 'script from the input ran');
+    check(state.titles.includes(HOSTILE_METHOD), `the name shown as text: ${JSON.stringify(state.titles)}`);
+    check(state.links.includes(HOSTILE_METHOD), 'the name shown as text in the table');
+    check(state.text.includes(HOSTILE_REASON), 'the hostile reason shown as text');
+    check(state.text.includes(HOSTILE_PHASE), 'the hostile phase name shown as text');
+    checkEqual(problems, [], 'problems (dialogs, errors, requests)');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a tree 100,000 levels deep opens, every node shown', async (browser) => {
+  // report of one unit whose inlining tree is a chain r() -> m1() -> ... -> m99999() -> h().
+  const depth = 100000;
+  const open = (name, bci) => `{"methodName":"${name}","callsiteBci":${bci},"inlined":true,` +
+      '"indirect":false,"alive":false,"invokes":[';
+  const parts = [open('r()', -1)];
+  for (let i = 1; i < depth; i++) parts.push(open(`m${i}()`, i % 1000));
+  parts.push(open('h()', 7), ']}', ']}'.repeat(depth));
+  const unit = `{"methodName":"r()","compilationId":"1","inliningTree":${parts.join('')},` +
+      '"optimizationTree":{"phaseName":"RootPhase","optimizations":[]}}';
+  const dir = path.join(TMP, 'deep', 'log');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'units'), unit + '\n');
+  const json = profdiff(['report', dir, '--format=json'], SOURCE);
+  checkEqual(json.status, 0, 'exit status of --format=json');
+  const expected = jsonCounts(json.out);
+  checkEqual(expected.node, depth + 2, 'nodes in the JSON stream');
+  const html = profdiff(['report', dir, '--format=html'], SOURCE);
+  checkEqual(html.status, 0, 'exit status of --format=html');
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await expandedPage(page);
+    checkEqual(shown.counts.node, expected.node, 'data-op="node" count');
+    const deepest = await page.evaluate(() => {
+      const rows = document.querySelectorAll('[data-op]');
+      return rows[rows.length - 2].textContent;
+    });
+    check(deepest.includes('depth 100000') && deepest.includes('(inlined) h() at bci 7'),
+          `the deepest node: ${deepest}`);
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const browser = await launch();
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const t of tests) {
+      try {
+        await t.fn(browser);
+        passed++;
+        console.log(`ok ${t.name}`);
+      } catch (error) {
+        failed++;
+        console.log(`FAIL ${t.name}: ${error instanceof Failure ? error.message : error.stack}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    fs.rmSync(TMP, { recursive: true, force: true });
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+await main();
