@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
+#include "profdiff/runs_options.h"
 
 namespace profdiff {
 
@@ -16,6 +17,10 @@ namespace profdiff {
 // caller ends the stream with an error record).
 absl::Status RunCommand(const std::string& command, const std::vector<std::string>& positionals,
                         const Options& options, Renderer& out);
+
+// jit-vs-jit-runs (docs/runs.md): several runs of each experiment, their hotness statistics and
+// the differences that survive the runs' noise. Fails like RunCommand.
+absl::Status RunJitVsJitRuns(const RunsOptions& runs, const Options& options, Renderer& out);
 
 }  // namespace profdiff
 

@@ -2,8 +2,9 @@
 #define PROFDIFF_CSV_RENDERER_H_
 
 // --format=csv: one RFC 4180 table (docs/output-formats.md): a row per compared compilation
-// pair, or (report, --diff-compilations=false) a row per printed compilation. Warnings go to
-// stderr, where they cannot break the table.
+// pair, or (report, --diff-compilations=false) a row per printed compilation, or
+// (jit-vs-jit-runs) a row per method and experiment with the method's hotness over the runs.
+// Warnings go to stderr, where they cannot break the table.
 
 #include <cstdio>
 #include <memory>
@@ -26,6 +27,7 @@ class CsvRenderer : public Renderer {
   void Method(const MethodRecord&) override {}
   void Compilation(const CompilationTreesRecord& record) override;
   void Pair(const PairRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {

@@ -25,6 +25,7 @@ class TextRenderer : public Renderer {
   void Method(const MethodRecord& record) override;
   void Compilation(const CompilationTreesRecord& record) override;
   void Pair(const PairRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
@@ -35,6 +36,7 @@ class TextRenderer : public Renderer {
   LineWriter out_;
   bool report_ = false;      // the report command (else a comparison)
   bool aot_vs_aot_ = false;  // no empty line after the legend (output.md §2)
+  bool show_noise_ = false;  // jit-vs-jit-runs
   Options options_;
 };
 
