@@ -501,6 +501,12 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
     return Print(std::string(kProgramName) + " " + PROFDIFF_VERSION + "\n", "", 0);
   }
   if (!scan.error.empty()) return Error(scan.error, scan.error_command);
+  if (scan.command != nullptr && scan.command->name != kRunsCommand &&
+      scan.command->name != "help" && !scan.runs_option.empty()) {
+    return Error(scan.runs_option + " is an option of " + std::string(kRunsCommand) + ", not of " +
+                     std::string(scan.command->name),
+                 scan.command);
+  }
 
   std::vector<std::string> reversed(scan.cli_args.rbegin(), scan.cli_args.rend());
   try {
@@ -526,11 +532,6 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   const CommandSpec* command = model.ParsedCommand();
   std::vector<std::string> positionals = model.Positionals(command);
   if (command->name == "help") return HelpCommand(model, positionals);
-  if (command->name != kRunsCommand && !scan.runs_option.empty()) {
-    return Error(scan.runs_option + " is an option of " + std::string(kRunsCommand) + ", not of " +
-                     std::string(command->name),
-                 command);
-  }
 
   CommandLineResult result;
   result.action = CommandLineResult::Action::kRun;

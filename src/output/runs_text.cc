@@ -277,9 +277,14 @@ void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool s
                         record.within_pairs == 1 ? " same-side pair" : " same-side pairs",
                         " of the runs' hottest compilations"));
   if (record.unconfirmed) {
-    out.Line(
-        "Unconfirmed: an experiment compiled the method in fewer than two runs, so its "
-        "run-to-run noise is unknown");
+    const bool few1 = record.hotness[0].compiled_runs < 2;
+    const bool few2 = record.hotness[1].compiled_runs < 2;
+    out.Line(absl::StrCat("Unconfirmed: experiment",
+                          few1 && few2 ? "s 1 and 2"
+                          : few1       ? " 1"
+                                       : " 2",
+                          " compiled the method in fewer than two runs, so the run-to-run noise "
+                          "is unknown"));
   }
   if (record.stable.empty()) {
     out.Line(record.unconfirmed ? "No stable differences (none can be confirmed)"
