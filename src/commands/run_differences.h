@@ -71,7 +71,7 @@ class DifferenceSupport {
 
   // Fills the stable and noise lists, path steps and label storage of `method` (its other
   // fields are left alone). Every difference of a cross pair is one or the other; with
-  // `unconfirmed`, none is stable.
+  // `unconfirmed`, none is stable. Called once, last.
   void Finish(const RunsOptions& options, bool unconfirmed, RunsMethodRecord* method);
 
  private:
