@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "generate/random.h"
 
 namespace profdiff_bench {
 
@@ -45,7 +46,38 @@ struct Config {
   double shuffle_rate = 0.3;      // per unit: unordered phases logged in another order in exp2
   bool quiet = false;
 
+  // Runs mode (runs.cc): `runs` runs of each experiment when > 0. Planted changes are in every run
+  // of experiment 2; noise is drawn anew for every run of either experiment.
+  int runs = 0;
+  double planted_flip_rate = 0.002;  // per call site: inlining decision flipped in experiment 2
+  double planted_opt_rate = 0.002;   // per optimization: removed, changed, and one added (each)
+  double noise_flip_rate = 0.002;    // per call site and run
+  double noise_opt_rate = 0.002;     // per optimization and run: removed, changed, added (each)
+  double share_noise = 0.03;         // per run: sigma of the log-normal noise of period shares
+
   bool aot() const { return kind == Kind::kAot; }
+};
+
+// Runs mode: the run a tree, a unit or a profile is written for.
+struct RunVariant {
+  int side = 1;  // experiment 1 or 2
+  int run = 0;   // 0-based
+  // Per node of the unit's baseline inlining tree: whether noise may change the node's
+  // optimizations. Nodes added later (by flips) never get such noise.
+  const std::vector<char>* opt_noise_allowed = nullptr;
+
+  // The salt of the run's own random decisions.
+  uint64_t Salt() const { return static_cast<uint64_t>(side) * 1000 + static_cast<uint64_t>(run); }
+
+  // Whether noise chosen with probability `rate` per run for the item with hash `h` falls on this
+  // run. Each noisy item is noisy in exactly one of the 2 * runs runs: noise that agreed across
+  // all runs of an experiment would be a difference like any planted one.
+  bool Noisy(uint64_t h, double rate, int runs) const {
+    const int total = 2 * runs;
+    if (Unit(h) >= rate * total) return false;
+    return static_cast<int>(Hash(h, 0x6e6f697365) % static_cast<uint64_t>(total)) ==
+           (side - 1) * runs + run;
+  }
 };
 
 }  // namespace profdiff_bench

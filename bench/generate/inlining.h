@@ -115,6 +115,28 @@ class TreeBuilder {
     }
   }
 
+  // Runs mode: the call sites of `node`, which a flip has just made inlined, as the inliner would
+  // log them with its size budget spent (none of them inlined). Appended to `nodes`.
+  void ExpandShallow(const UnitSpec& spec, std::vector<Node>* nodes, int32_t node) {
+    exp_ = 1;
+    spec_ = &spec;
+    nodes_ = nodes;
+    shallow_ = true;
+    const Method& m = u_[(*nodes_)[static_cast<size_t>(node)].method];
+    for (size_t c = 0; c < m.calls.size(); ++c) {
+      uint64_t id = Hash((*nodes_)[static_cast<size_t>(node)].id, c + 1);
+      Expand(node, id, m.calls[c]);
+    }
+    shallow_ = false;
+  }
+
+  // Whether `method` is on the path from `node` up to the root of `nodes`.
+  static bool OnPathOf(const std::vector<Node>& nodes, int32_t node, int32_t method) {
+    for (int32_t n = node; n >= 0; n = nodes[static_cast<size_t>(n)].parent)
+      if (nodes[static_cast<size_t>(n)].method == method) return true;
+    return false;
+  }
+
  private:
   int32_t AddChild(int32_t parent, uint64_t id, int32_t method, int32_t bci, NodeKind kind,
                    Reason reason) {
@@ -143,6 +165,7 @@ class TreeBuilder {
 
  public:
   static int StandaloneExperiment(const Universe& u, const Config& c, int32_t method) {
+    if (c.runs > 0) return 0;  // runs mode plants its inlining changes itself
     const auto& hot = u.hot();
     if (method == hot[3]) return 1;
     if (method == hot[8]) return 2;
@@ -161,7 +184,7 @@ class TreeBuilder {
     Rng r(Hash(id, kSaltDecision));
     bool flip = exp_ == 2 && Unit(Hash(id, kSaltFlip)) < c_.flip_rate;
     int depth = (*nodes_)[static_cast<size_t>(parent)].depth + 1;
-    bool budget_left = inlined_ < spec_->budget && depth < 20;
+    bool budget_left = !shallow_ && inlined_ < spec_->budget && depth < 20;
     const Method& target = u_[cs.target];
 
     if (r.Chance(0.025)) {
@@ -288,6 +311,7 @@ class TreeBuilder {
 
   const Universe& u_;
   const Config& c_;
+  bool shallow_ = false;  // ExpandShallow: nothing more is inlined
   int exp_ = 1;
   const UnitSpec* spec_ = nullptr;
   std::vector<Node>* nodes_ = nullptr;

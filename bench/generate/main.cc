@@ -18,7 +18,8 @@
 //
 // The sources, by concept: random.h (hashing), text.h (JSON helpers), config.h, universe.h
 // (the program), inlining.h (inlining trees), optimizations.h (phases and events),
-// unit_writer.h (one unit), log_dir.h (log files), profile.{h,cc}, pair.cc (pair mode).
+// unit_writer.h (one unit), unit_sequence.h (which units), log_dir.h (log files),
+// profile.{h,cc}, pair.cc (pair mode), runs.cc (runs mode, with its ground truth).
 //
 // Usage: generate --kind=jit|aot --size-mb=N --seed=S --out=DIR [options], see Usage().
 
@@ -50,6 +51,15 @@ void Usage() {
       "  --standalone-rate=X  methods compiled standalone in one run and inlined in the\n"
       "                       other [0.01]\n"
       "  --shuffle-rate=X     units whose unordered phases exp2 logs in another order [0.3]\n"
+      "Runs mode (JIT only): N runs of each experiment and a ground truth (generate/runs.cc):\n"
+      "  --runs=N             write OUT/exp{1,2}/run-{1..N}/{log/,prof.json} and\n"
+      "                       OUT/ground-truth.json; each log is about --size-mb\n"
+      "  --planted-flip-rate=X  call sites whose inlining experiment 2 flips [0.002]\n"
+      "  --planted-opt-rate=X   optimizations experiment 2 removes, changes, adds one\n"
+      "                         after (each) [0.002]\n"
+      "  --noise-flip-rate=X    call sites each run flips on its own [0.002]\n"
+      "  --noise-opt-rate=X     optimizations each run removes, changes, adds (each) [0.002]\n"
+      "  --share-noise=X        sigma of each run's log-normal noise of period shares [0.03]\n"
       "  --quiet              no summary on stderr\n");
 }
 
@@ -102,9 +112,30 @@ bool ParseArgs(int argc, char** argv, Config* c) {
       c->standalone_rate = number();
     } else if (key == "shuffle-rate") {
       c->shuffle_rate = number();
+    } else if (key == "runs") {
+      double runs = number();
+      if (runs < 1 || runs > 100 || runs != static_cast<int>(runs)) return false;
+      c->runs = static_cast<int>(runs);
+    } else if (key == "planted-flip-rate") {
+      c->planted_flip_rate = number();
+    } else if (key == "planted-opt-rate") {
+      c->planted_opt_rate = number();
+    } else if (key == "noise-flip-rate") {
+      c->noise_flip_rate = number();
+    } else if (key == "noise-opt-rate") {
+      c->noise_opt_rate = number();
+    } else if (key == "share-noise") {
+      c->share_noise = number();
     } else {
       return false;
     }
+  }
+  if (c->runs > 0) {
+    if (c->aot()) {
+      std::fprintf(stderr, "--runs: JIT only\n");
+      return false;
+    }
+    c->unit_only_rate = 0;  // every run compiles every unit
   }
   return have_kind && have_size && have_seed && !c->out.empty();
 }
@@ -123,6 +154,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   profdiff_bench::Universe universe(config.seed);
-  profdiff_bench::GeneratePair(config, universe);
+  if (config.runs > 0) {
+    profdiff_bench::GenerateRuns(config, universe);
+  } else {
+    profdiff_bench::GeneratePair(config, universe);
+  }
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "generate/profile.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -43,8 +44,10 @@ struct NativeEntry {
 }  // namespace
 
 void WriteProfile(const Config& c, const Universe& u, int exp, std::vector<UnitRecord>& units,
-                  const std::filesystem::path& path) {
-  Rng r(Hash(c.seed, kSaltProfile, static_cast<uint64_t>(exp)));
+                  const std::filesystem::path& path, const RunVariant* variant,
+                  std::vector<int64_t>* periods) {
+  Rng r(Hash(c.seed, kSaltProfile,
+             variant != nullptr ? 100 + variant->Salt() : static_cast<uint64_t>(exp)));
   // The total time does not depend on the number of units, like a benchmark run of fixed length.
   double total = 5.0e11 * (1.0 + 0.1 * r.Uniform());
   double graal = total * (c.aot() ? 0.72 : 0.65);
@@ -67,16 +70,32 @@ void WriteProfile(const Config& c, const Universe& u, int exp, std::vector<UnitR
     double share;
     if (ur.hot_rank >= 0) {
       share = ur.hot_rank == Universe::kHotMethods ? kRecompileShare : kHotShares[ur.hot_rank];
-      share *= exp == 2 ? 0.85 + 0.3 * Unit(Hash(c.seed, kSaltPeriods, ur.hot_rank)) : 1.0;
+      if (variant != nullptr) {
+        Rng noise(
+            Hash(c.seed, kSaltPeriods, variant->Salt() * 64 + static_cast<uint64_t>(ur.hot_rank)));
+        share *= PlantedShareShift(ur.hot_rank, variant->side) *
+                 std::exp(c.share_noise * noise.Normal());
+      } else {
+        share *= exp == 2 ? 0.85 + 0.3 * Unit(Hash(c.seed, kSaltPeriods, ur.hot_rank)) : 1.0;
+      }
     } else {
       if (ur.weight <= 0) continue;
       share = rest_share * ur.weight / rest;
+      if (variant != nullptr) {
+        Rng noise(Hash(static_cast<uint64_t>(ur.index), kSaltPeriods, variant->Salt()));
+        share *= std::exp(c.share_noise * noise.Normal());
+      }
     }
     auto period = static_cast<int64_t>(graal * share);
     if (period > 0) entries.push_back({&ur, period});
   }
   int64_t sum = 0;
   for (const auto& e : entries) sum += e.period;
+  if (periods != nullptr) {
+    periods->assign(units.size(), 0);
+    for (const auto& e : entries)
+      periods->at(static_cast<size_t>(e.unit - units.data())) = e.period;
+  }
 
   std::string out = "{\n    \"compilationKind\": ";
   bool first = true;

@@ -22,7 +22,6 @@
 #include <utility>
 #include <vector>
 
-
 namespace profdiff_bench {
 
 // ------------------------------------------------------------------------------------------------
@@ -104,6 +103,11 @@ enum Salt : uint64_t {
   kSaltPeriods,
   kSaltStandalone,
   kSaltReceiver,
+  kSaltPlanted,
+  kSaltNoise,
+  kSaltOptNoise,
+  kSaltOptNoiseAdd,
+  kSaltRunIds,
 };
 
 }  // namespace profdiff_bench

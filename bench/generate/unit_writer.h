@@ -42,12 +42,95 @@ class UnitWriter {
   void Write(const UnitSpec& spec, int exp, const std::string& compile_id, std::string* out) {
     exp_ = exp;
     spec_ = &spec;
+    variant_ = nullptr;
     builder_.Build(spec, exp, &nodes_);
-    root_name_ = u_[spec.root].name;
-    if (!spec.key.empty()) {
-      size_t paren = root_name_.find('(');
-      root_name_.insert(paren, "%%" + spec.key);
+    WriteBuilt(compile_id, out);
+  }
+
+  // Runs mode: appends the JSON line of `spec` with the inlining tree `nodes` (built and changed
+  // by the caller) as run `variant` compiles it.
+  void WriteRun(const UnitSpec& spec, const std::vector<Node>& nodes, const RunVariant& variant,
+                const std::string& compile_id, std::string* out) {
+    exp_ = variant.side;
+    spec_ = &spec;
+    variant_ = &variant;
+    nodes_ = nodes;
+    WriteBuilt(compile_id, out);
+  }
+
+  // An optimization as profdiff identifies it (docs/runs.md): for the ground truth of runs mode.
+  struct OptFact {
+    Slot slot;
+    const char* name;
+    const char* event;
+    std::vector<std::pair<std::string, int32_t>> position;  // innermost first; empty: none
+    std::string properties;                                 // a JSON object
+  };
+  // Runs mode: the optimizations of `spec` with the inlining tree `nodes` in run `variant`.
+  void DescribeOpts(const UnitSpec& spec, const std::vector<Node>& nodes, const RunVariant& variant,
+                    std::vector<OptFact>* facts) {
+    exp_ = variant.side;
+    spec_ = &spec;
+    variant_ = &variant;
+    nodes_ = nodes;
+    SetRootName();
+    CollectOpts();
+    facts->clear();
+    std::string props;
+    for (const Opt& o : opts_) {
+      const EventKind& e = Events()[o.event];
+      OptFact& fact = facts->emplace_back();
+      fact.slot = static_cast<Slot>(o.slot);
+      fact.name = e.optimization;
+      fact.event = e.event;
+      if (!PositionIsNull(o)) {
+        for (int32_t idx = o.anchor, bci = o.bci;;) {
+          fact.position.emplace_back(NameOf(idx), bci);
+          if (idx == 0) break;
+          bci = nodes_[static_cast<size_t>(idx)].bci;
+          idx = nodes_[static_cast<size_t>(idx)].parent;
+          while (nodes_[static_cast<size_t>(idx)].kind == NodeKind::kDevirtualized)
+            idx = nodes_[static_cast<size_t>(idx)].parent;
+        }
+      }
+      props.clear();
+      WriteProps(o, e, &props);
+      fact.properties = props.empty() ? "{}" : "{" + props.substr(1) + "}";
     }
+  }
+
+  // The ids of the optimizations the unit logs for an inlined (or root) node, before any change.
+  template <class F>
+  static void ForEachOptId(const Config& c, const Node& n, const F& f) {
+    double mean = c.aot() ? 1.1 : 1.35;
+    double q = 1.0 / (1.0 + mean);
+    Rng r(Hash(n.id, kSaltOpts));
+    int k = r.Geometric(q, 40);
+    if (n.kind == NodeKind::kRoot) k += 3 + r.Range(0, 6);
+    for (int j = 0; j < k; ++j) f(Hash(n.id, kSaltOpts, static_cast<uint64_t>(j)));
+  }
+
+  // Runs mode: whether optimization `id` carries a planted change (removed, changed, or one
+  // added after it) in experiment 2.
+  static bool PlantedOptChange(const Config& c, uint64_t id) {
+    return Unit(Hash(id, kSaltOptChange)) < 2 * c.planted_opt_rate ||
+           Unit(Hash(id, kSaltOptAdd)) < c.planted_opt_rate;
+  }
+
+  size_t last_node_count() const { return nodes_.size(); }
+  size_t last_opt_count() const { return opts_.size(); }
+
+ private:
+  void SetRootName() {
+    root_name_ = u_[spec_->root].name;
+    if (!spec_->key.empty()) {
+      size_t paren = root_name_.find('(');
+      root_name_.insert(paren, "%%" + spec_->key);
+    }
+  }
+
+  void WriteBuilt(const std::string& compile_id, std::string* out) {
+    SetRootName();
     out->append("{\"methodName\":");
     AppendQuoted(out, root_name_);
     out->append(",\"compilationId\":");
@@ -60,10 +143,6 @@ class UnitWriter {
     out->append("}\n");
   }
 
-  size_t last_node_count() const { return nodes_.size(); }
-  size_t last_opt_count() const { return opts_.size(); }
-
- private:
   const std::string& NameOf(int32_t node) const {
     const Node& n = nodes_[static_cast<size_t>(node)];
     return node == 0 ? root_name_ : u_[n.method].name;
@@ -73,7 +152,9 @@ class UnitWriter {
 
   void WriteReasons(const Node& n, std::string* out) {
     // The inliner's numbers depend on the profile, so exp2 has other numbers for some nodes.
-    uint64_t salt = exp_ == 2 && Unit(Hash(n.id, kSaltReasonVariant)) < 0.35 ? 2 : 1;
+    uint64_t salt = variant_ != nullptr
+                        ? (Unit(Hash(n.id, kSaltReasonVariant, variant_->Salt())) < 0.35 ? 2 : 1)
+                        : (exp_ == 2 && Unit(Hash(n.id, kSaltReasonVariant)) < 0.35 ? 2 : 1);
     Rng r(Hash(n.id, kSaltReasonNumbers, salt));
     int nodes_count = std::max(8, u_[n.method < 0 ? 0 : n.method].code_size * 2 + r.Range(0, 40));
     double relevance = Round6(0.05 + 3.0 * r.Uniform());
@@ -353,7 +434,11 @@ class UnitWriter {
     ice_[0] = ur.Range(1, 2);
     ice_[1] = ur.Range(1, 2);
     ice_[2] = ur.Range(1, 3);
-    shuffle_ = exp_ == 2 && ur.Chance(c_.shuffle_rate);
+    if (variant_ != nullptr) {
+      shuffle_ = Unit(Hash(spec_->id, kSaltShuffle, variant_->Salt())) < c_.shuffle_rate;
+    } else {
+      shuffle_ = exp_ == 2 && ur.Chance(c_.shuffle_rate);
+    }
     double mean = c_.aot() ? 1.1 : 1.35;
     double q = 1.0 / (1.0 + mean);
     for (int32_t idx : dfs_) {
@@ -365,7 +450,9 @@ class UnitWriter {
       for (int j = 0; j < k; ++j) {
         uint64_t id = Hash(n.id, kSaltOpts, static_cast<uint64_t>(j));
         uint8_t change = 0;
-        if (exp_ == 2) {
+        if (variant_ != nullptr) {
+          if (!RunChanges(idx, id, &change)) continue;
+        } else if (exp_ == 2) {
           double x = Unit(Hash(id, kSaltOptChange));
           if (x < c_.opt_remove_rate) continue;
           if (x < c_.opt_remove_rate + c_.opt_change_rate)
@@ -383,6 +470,34 @@ class UnitWriter {
     });
   }
 
+  // Runs mode: the planted change of optimization `id` of node `idx` (experiment 2) or else the
+  // run's noise; adds what is added. False: the optimization is not logged in this run.
+  bool RunChanges(int32_t idx, uint64_t id, uint8_t* change) {
+    const double planted = Unit(Hash(id, kSaltOptChange));
+    const double rate = c_.planted_opt_rate;
+    if (PlantedOptChange(c_, id)) {
+      if (exp_ != 2) return true;
+      if (Unit(Hash(id, kSaltOptAdd)) < rate) AddOpt(Hash(id, kSaltOptAdd, 1), idx, 0);
+      if (planted < rate) return false;
+      if (planted < 2 * rate) *change = static_cast<uint8_t>(1 + Hash(id, kSaltOptChange, 1) % 3);
+      return true;
+    }
+    const std::vector<char>* allowed = variant_->opt_noise_allowed;
+    if (allowed == nullptr || static_cast<size_t>(idx) >= allowed->size() ||
+        !(*allowed)[static_cast<size_t>(idx)]) {
+      return true;
+    }
+    // Each of: removed, changed, one added after it.
+    if (variant_->Noisy(Hash(id, kSaltOptNoiseAdd), c_.noise_opt_rate, c_.runs)) {
+      AddOpt(Hash(id, kSaltOptNoiseAdd, variant_->Salt()), idx, 0);
+    }
+    if (variant_->Noisy(Hash(id, kSaltOptNoise), c_.noise_opt_rate, c_.runs)) return false;
+    if (variant_->Noisy(Hash(id, kSaltOptNoise, 1), c_.noise_opt_rate, c_.runs)) {
+      *change = static_cast<uint8_t>(1 + Hash(id, kSaltOptNoise, 2) % 3);
+    }
+    return true;
+  }
+
   std::pair<size_t, size_t> Range(Slot slot, int32_t group) const {
     auto lo = std::lower_bound(opts_.begin(), opts_.end(), std::make_pair(slot, group),
                                [](const Opt& o, std::pair<Slot, int32_t> k) {
@@ -393,8 +508,10 @@ class UnitWriter {
     return {static_cast<size_t>(lo - opts_.begin()), static_cast<size_t>(hi - opts_.begin())};
   }
 
+  static bool PositionIsNull(const Opt& o) { return Unit(Hash(o.id, 0x7051)) < 0.01; }
+
   void WritePosition(const Opt& o, std::string* out) {
-    if (Unit(Hash(o.id, 0x7051)) < 0.01) {
+    if (PositionIsNull(o)) {
       out->append(",\"position\":null");
       return;
     }
@@ -626,6 +743,7 @@ class UnitWriter {
   TreeBuilder builder_;
   int exp_ = 1;
   const UnitSpec* spec_ = nullptr;
+  const RunVariant* variant_ = nullptr;  // runs mode
   std::string root_name_;
   std::vector<Node> nodes_;
   std::vector<int32_t> dfs_;
