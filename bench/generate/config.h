@@ -54,6 +54,12 @@ struct Config {
   double noise_flip_rate = 0.002;    // per call site and run
   double noise_opt_rate = 0.002;     // per optimization and run: removed, changed, added (each)
   double share_noise = 0.03;         // per run: sigma of the log-normal noise of period shares
+  // How noise falls on runs: false: a noisy item is noisy in one run only (exact ground truth);
+  // true: "marginal" items, each noisy in every run with probability 1/2, like a decision on
+  // the edge of a threshold (for measuring how well stable and noise separate).
+  bool marginal_noise = false;
+  // Let noise also touch what planted changes touch (masking them in some runs).
+  bool noise_on_planted = false;
 
   bool aot() const { return kind == Kind::kAot; }
 };
@@ -72,7 +78,11 @@ struct RunVariant {
   // Whether noise chosen with probability `rate` per run for the item with hash `h` falls on this
   // run. Each noisy item is noisy in exactly one of the 2 * runs runs: noise that agreed across
   // all runs of an experiment would be a difference like any planted one.
-  bool Noisy(uint64_t h, double rate, int runs) const {
+  bool Noisy(uint64_t h, double rate, int runs, bool marginal = false) const {
+    if (marginal) {
+      // Marginal with probability 2 * rate, then noisy in each run with probability 1/2.
+      return Unit(h) < 2 * rate && Unit(Hash(h, 0x6e6f697365, Salt())) < 0.5;
+    }
     const int total = 2 * runs;
     if (Unit(h) >= rate * total) return false;
     return static_cast<int>(Hash(h, 0x6e6f697365) % static_cast<uint64_t>(total)) ==

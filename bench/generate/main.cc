@@ -60,6 +60,10 @@ void Usage() {
       "  --noise-flip-rate=X    call sites each run flips on its own [0.002]\n"
       "  --noise-opt-rate=X     optimizations each run removes, changes, adds (each) [0.002]\n"
       "  --share-noise=X        sigma of each run's log-normal noise of period shares [0.03]\n"
+      "  --noise-model=M        one-run: a noisy item is noisy in one run only (the ground\n"
+      "                         truth is then exact); marginal: noisy items are noisy in\n"
+      "                         each run with probability 1/2 [one-run]\n"
+      "  --noise-on-planted     noise may also touch what planted changes touch\n"
       "  --quiet              no summary on stderr\n");
 }
 
@@ -69,6 +73,10 @@ bool ParseArgs(int argc, char** argv, Config* c) {
     std::string_view a = argv[i];
     if (a == "--quiet") {
       c->quiet = true;
+      continue;
+    }
+    if (a == "--noise-on-planted") {
+      c->noise_on_planted = true;
       continue;
     }
     size_t eq = a.find('=');
@@ -126,6 +134,9 @@ bool ParseArgs(int argc, char** argv, Config* c) {
       c->noise_opt_rate = number();
     } else if (key == "share-noise") {
       c->share_noise = number();
+    } else if (key == "noise-model") {
+      if (value != "one-run" && value != "marginal") return false;
+      c->marginal_noise = value == "marginal";
     } else {
       return false;
     }

@@ -284,6 +284,10 @@ class RunsGenerator {
       }
     }
     for (size_t i = 0; i < size; ++i) (*opt_noise)[i] = below[i] ? 0 : 1;
+    if (c_.noise_on_planted) {
+      no_flip->assign(size, 0);
+      opt_noise->assign(size, 1);
+    }
     *planted = *baseline;
     FlipWhere(spec, size, planted,
               [&](int32_t idx) { return Planted((*planted)[static_cast<size_t>(idx)]); });
@@ -294,7 +298,7 @@ class RunsGenerator {
     FlipWhere(spec, baseline_size, tree, [&](int32_t idx) {
       if (no_flip[static_cast<size_t>(idx)]) return false;
       const Node& n = (*tree)[static_cast<size_t>(idx)];
-      return v.Noisy(Hash(n.id, kSaltNoise), c_.noise_flip_rate, c_.runs);
+      return v.Noisy(Hash(n.id, kSaltNoise), c_.noise_flip_rate, c_.runs, c_.marginal_noise);
     });
   }
 

@@ -488,11 +488,14 @@ class UnitWriter {
       return true;
     }
     // Each of: removed, changed, one added after it.
-    if (variant_->Noisy(Hash(id, kSaltOptNoiseAdd), c_.noise_opt_rate, c_.runs)) {
+    if (variant_->Noisy(Hash(id, kSaltOptNoiseAdd), c_.noise_opt_rate, c_.runs,
+                        c_.marginal_noise)) {
       AddOpt(Hash(id, kSaltOptNoiseAdd, variant_->Salt()), idx, 0);
     }
-    if (variant_->Noisy(Hash(id, kSaltOptNoise), c_.noise_opt_rate, c_.runs)) return false;
-    if (variant_->Noisy(Hash(id, kSaltOptNoise, 1), c_.noise_opt_rate, c_.runs)) {
+    if (variant_->Noisy(Hash(id, kSaltOptNoise), c_.noise_opt_rate, c_.runs, c_.marginal_noise))
+      return false;
+    if (variant_->Noisy(Hash(id, kSaltOptNoise, 1), c_.noise_opt_rate, c_.runs,
+                        c_.marginal_noise)) {
       *change = static_cast<uint8_t>(1 + Hash(id, kSaltOptNoise, 2) % 3);
     }
     return true;
