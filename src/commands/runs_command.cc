@@ -170,12 +170,8 @@ class RunsComparison {
             "unconfirmed")});
       }
     }
-    for (int e = 0; e < 2; ++e) {
-      for (size_t r = 0; r < runs_options_.runs[e].size(); ++r) {
-        absl::Status loaded = LoadRun(e + 1, r);
-        if (!loaded.ok()) return loaded;
-      }
-    }
+    absl::Status loaded = LoadRuns();
+    if (!loaded.ok()) return loaded;
     CollectMethods();
     for (size_t m = 0; m < methods_.size(); ++m) {
       RunsMethod& method = methods_[m];
@@ -195,33 +191,70 @@ class RunsComparison {
   }
 
  private:
-  absl::Status LoadRun(int experiment, size_t index) {
+  // A run read on a worker thread: its experiment (hot units selected) and the warnings that
+  // reading it gave, written when the run's turn comes.
+  struct LoadedExperiment {
+    absl::StatusOr<Experiment> experiment;
+    std::vector<std::string> warnings;
+  };
+
+  LoadedExperiment ReadRun(int experiment, size_t index) const {
     const RunInput& input = runs_options_.runs[experiment - 1][index];
     const std::string name = RunName(experiment, index);
-    absl::StatusOr<Experiment> loaded = LoadExperiment(
+    LoadedExperiment loaded;
+    loaded.experiment = LoadExperiment(
         {experiment, input.log, input.profile, ExperimentKind::kJit}, [&](std::string_view line) {
           constexpr std::string_view kPrefix = "Warning: ";
           if (line.starts_with(kPrefix)) line.remove_prefix(kPrefix.size());
-          const std::string message = absl::StrCat(name, ": ", AbslView(line));
-          out_.Warning(WarningRecord{message});
+          loaded.warnings.push_back(absl::StrCat(name, ": ", AbslView(line)));
         });
-    if (!loaded.ok()) {
-      return absl::Status(
-          loaded.status().code(),
+    if (!loaded.experiment.ok()) {
+      loaded.experiment = absl::Status(
+          loaded.experiment.status().code(),
           absl::StrCat(Capitalized(name), " (", NormalizePath(input.log), ", ",
-                       NormalizePath(input.profile), "): ", loaded.status().message()));
+                       NormalizePath(input.profile), "): ", loaded.experiment.status().message()));
+      return loaded;
     }
-    SelectHotUnits(*loaded, HotPolicy{options_.hot_min_limit, options_.hot_max_limit,
-                                      options_.hot_percentile});
-    ExperimentRecord record = MakeExperimentRecord(*loaded);
-    record.run.index = static_cast<int>(index + 1);
-    record.run.count = static_cast<int>(runs_options_.runs[experiment - 1].size());
-    record.run.log = input.log;
-    record.run.profile = input.profile;
-    out_.Experiment(record);
-    auto run = std::make_unique<RunData>(RunData{experiment, index, std::move(*loaded)});
-    sides_[experiment - 1].push_back(run.get());
-    runs_.push_back(std::move(run));
+    SelectHotUnits(*loaded.experiment, HotPolicy{options_.hot_min_limit, options_.hot_max_limit,
+                                                 options_.hot_percentile});
+    return loaded;
+  }
+
+  // Reads the runs two at a time (each read is itself parallel over the log's files; a second
+  // one keeps the cores busy through the other's sequential parts: profile, linking, the last
+  // files). The warnings of all runs come first, in run order, then the runs' summaries, so
+  // that the summaries make one table per experiment.
+  absl::Status LoadRuns() {
+    std::vector<std::pair<int, size_t>> order;
+    for (int e = 0; e < 2; ++e) {
+      for (size_t r = 0; r < runs_options_.runs[e].size(); ++r) order.emplace_back(e + 1, r);
+    }
+    absl::Status status;
+    ProduceInOrder<LoadedExperiment>(
+        order.size(), 2, [&](size_t i) { return ReadRun(order[i].first, order[i].second); },
+        [&](size_t i, LoadedExperiment& loaded) {
+          const auto [experiment, index] = order[i];
+          for (const std::string& warning : loaded.warnings) out_.Warning(WarningRecord{warning});
+          if (!loaded.experiment.ok()) {
+            status = loaded.experiment.status();
+            return false;
+          }
+          auto run =
+              std::make_unique<RunData>(RunData{experiment, index, std::move(*loaded.experiment)});
+          sides_[experiment - 1].push_back(run.get());
+          runs_.push_back(std::move(run));
+          return true;
+        });
+    if (!status.ok()) return status;
+    for (const std::unique_ptr<RunData>& run : runs_) {
+      const RunInput& input = runs_options_.runs[run->experiment - 1][run->index];
+      ExperimentRecord record = MakeExperimentRecord(run->data);
+      record.run.index = static_cast<int>(run->index + 1);
+      record.run.count = static_cast<int>(runs_options_.runs[run->experiment - 1].size());
+      record.run.log = input.log;
+      record.run.profile = input.profile;
+      out_.Experiment(record);
+    }
     return absl::OkStatus();
   }
 
