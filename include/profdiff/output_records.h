@@ -320,6 +320,14 @@ struct ErrorRecord {
   std::string_view message;
 };
 
+// The totals of jit-vs-jit-runs in its end record.
+struct RunsTotalsRecord {
+  int64_t compared = 0;       // methods compared
+  int64_t stable = 0;         // stable differences
+  int64_t noise = 0;          // noise (or unconfirmed) differences
+  int64_t share_changes = 0;  // methods whose share changed beyond the noise
+};
+
 struct EndRecord {
   int64_t methods = 0;
   int64_t compilations = 0;  // printed compilations
@@ -330,13 +338,7 @@ struct EndRecord {
   OpCounts context;
   // jit-vs-jit-runs: `pairs` counts the pairs of runs matched, and the differences above are the
   // stable ones.
-  struct Runs {
-    int64_t compared = 0;       // methods compared
-    int64_t stable = 0;         // stable differences
-    int64_t noise = 0;          // noise (or unconfirmed) differences
-    int64_t share_changes = 0;  // methods whose share changed beyond the noise
-  };
-  std::optional<Runs> runs;
+  std::optional<RunsTotalsRecord> runs;
 };
 
 class RecordSink {

@@ -425,7 +425,7 @@ class RunsComparison {
   std::vector<RunsMethod> methods_;
   std::vector<LoadedRun> loaded_[2];  // the trees of the method being compared, per experiment
   EndRecord end_;
-  EndRecord::Runs totals_;
+  RunsTotalsRecord totals_;
 };
 
 }  // namespace

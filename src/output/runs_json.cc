@@ -177,7 +177,7 @@ void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record) {
   json.EndObject();
 }
 
-void WriteRunsTotals(JsonOut& json, const EndRecord::Runs& totals) {
+void WriteRunsTotals(JsonOut& json, const RunsTotalsRecord& totals) {
   json.Key("runs");
   json.BeginObject();
   json.IntMember("compared", totals.compared);

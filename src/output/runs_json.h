@@ -16,7 +16,7 @@ void WriteRunIdentity(JsonOut& json, const RunIdentityRecord& run);
 // A whole method record (type "method", the runs form).
 void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record);
 // The end record's "runs" member.
-void WriteRunsTotals(JsonOut& json, const EndRecord::Runs& totals);
+void WriteRunsTotals(JsonOut& json, const RunsTotalsRecord& totals);
 
 }  // namespace profdiff
 
