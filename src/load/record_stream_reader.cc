@@ -9,8 +9,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "load/json_support.h"
+#include "load/line_decoder.h"
 #include "load/record_tape.h"
 #include "load/record_values.h"
+#include "load/runs_records.h"
 #include "load/stream_schema.h"
 #include "profdiff/absl_compat.h"
 
@@ -19,294 +21,9 @@ namespace profdiff {
 namespace {
 
 using record_internal::kNoToken;
+using record_internal::LineDecoder;
 using record_internal::RecordTape;
-using record_internal::Token;
 using record_internal::TokenKind;
-using record_internal::ValueRenderer;
-
-// Builds the records of one line from its tape. The first problem is kept in `error_`; getters
-// then return defaults, and the caller reports the error instead of passing the record on.
-class LineDecoder {
- public:
-  explicit LineDecoder(const RecordTape& tape) : tape_(tape) {}
-
-  const std::string& error() const { return error_; }
-  void Fail(std::string message) {
-    if (error_.empty()) error_ = std::move(message);
-  }
-
-  uint32_t Find(uint32_t object, std::string_view key) const {
-    if (object == kNoToken || tape_[object].kind != TokenKind::kObject) return kNoToken;
-    uint32_t found = kNoToken;
-    for (uint32_t k = object + 1; k < tape_[object].a; k = tape_.Next(k + 1)) {
-      if (tape_.Text(tape_[k]) == key) found = k + 1;  // the last of duplicate keys wins
-    }
-    return found;
-  }
-  bool IsNull(uint32_t value) const {
-    return value == kNoToken || tape_[value].kind == TokenKind::kNull;
-  }
-  bool IsString(uint32_t value) const {
-    return value != kNoToken && tape_[value].kind == TokenKind::kString;
-  }
-
-  std::string_view Text(uint32_t value, std::string_view what) {
-    if (value == kNoToken || tape_[value].kind != TokenKind::kString) {
-      Fail(absl::StrCat("expected a string for \"", AbslView(what), "\""));
-      return {};
-    }
-    return tape_.Text(tape_[value]);
-  }
-  std::string_view Str(uint32_t object, std::string_view key) {
-    return Text(Find(object, key), key);
-  }
-  std::optional<std::string_view> OptStr(uint32_t object, std::string_view key) {
-    uint32_t value = Find(object, key);
-    if (IsNull(value)) return std::nullopt;
-    return Text(value, key);
-  }
-  int64_t IntValue(uint32_t value, std::string_view what, int64_t min, int64_t max) {
-    int64_t result = 0;
-    if (value == kNoToken || tape_[value].kind != TokenKind::kNumber ||
-        !ParseJsonNumber(tape_.Text(tape_[value])).ExactInteger(min, max, &result)) {
-      Fail(absl::StrCat("expected an integer from ", min, " to ", max, " for \"", AbslView(what),
-                        "\""));
-      return 0;
-    }
-    return result;
-  }
-  int64_t Int(uint32_t object, std::string_view key,
-              int64_t min = std::numeric_limits<int64_t>::min(),
-              int64_t max = std::numeric_limits<int64_t>::max()) {
-    return IntValue(Find(object, key), key, min, max);
-  }
-  int32_t Bci(uint32_t object) {  // null: none (-1)
-    uint32_t value = Find(object, "bci");
-    if (IsNull(value)) return -1;
-    return static_cast<int32_t>(IntValue(value, "bci", INT32_MIN, INT32_MAX));
-  }
-  bool Bool(uint32_t object, std::string_view key) {
-    uint32_t value = Find(object, key);
-    if (value == kNoToken ||
-        (tape_[value].kind != TokenKind::kTrue && tape_[value].kind != TokenKind::kFalse)) {
-      Fail(absl::StrCat("expected true or false for \"", AbslView(key), "\""));
-      return false;
-    }
-    return tape_[value].kind == TokenKind::kTrue;
-  }
-  double Double(uint32_t object, std::string_view key) {
-    uint32_t value = Find(object, key);
-    if (value != kNoToken && tape_[value].kind == TokenKind::kNumber) {
-      return ParseJsonNumber(tape_.Text(tape_[value])).AsDouble();
-    }
-    if (value != kNoToken && tape_[value].kind == TokenKind::kString) {
-      std::string_view text = tape_.Text(tape_[value]);
-      if (text == "NaN") return std::numeric_limits<double>::quiet_NaN();
-      if (text == "Infinity") return std::numeric_limits<double>::infinity();
-      if (text == "-Infinity") return -std::numeric_limits<double>::infinity();
-    }
-    Fail(absl::StrCat("expected a number for \"", AbslView(key), "\""));
-    return 0;
-  }
-  uint32_t Container(uint32_t object, std::string_view key, TokenKind kind) {
-    uint32_t value = Find(object, key);
-    if (value == kNoToken || tape_[value].kind != kind) {
-      Fail(absl::StrCat("expected ", kind == TokenKind::kArray ? "an array" : "an object",
-                        " for \"", AbslView(key), "\""));
-      return kNoToken;
-    }
-    return value;
-  }
-  uint32_t Array(uint32_t object, std::string_view key) {
-    return Container(object, key, TokenKind::kArray);
-  }
-  uint32_t Object(uint32_t object, std::string_view key) {
-    return Container(object, key, TokenKind::kObject);
-  }
-  // Calls visit(element) for each element of array token `array` (none when kNoToken).
-  template <class Visit>
-  void ForEach(uint32_t array, const Visit& visit) {
-    if (array == kNoToken) return;
-    for (uint32_t e = array + 1; e < tape_[array].a && error_.empty(); e = tape_.Next(e)) visit(e);
-  }
-
-  CompilationRecord Compilation(uint32_t object) {
-    CompilationRecord c;
-    if (object == kNoToken || tape_[object].kind != TokenKind::kObject) {
-      Fail("expected a compilation object");
-      return c;
-    }
-    c.experiment = static_cast<int>(Int(object, "experiment", 0, 2));
-    c.id = Str(object, "id");
-    c.fragment = Bool(object, "fragment");
-    c.multi_method_key = OptStr(object, "multi_method_key");
-    c.profiled = !IsNull(Find(object, "period"));
-    if (c.profiled) {
-      c.period = Int(object, "period");
-      c.graal_share = Double(object, "graal_share");
-      c.total_share = Double(object, "total_share");
-      c.hot = Bool(object, "hot");
-    }
-    if (c.fragment) {
-      c.fragment_of = Str(object, "fragment_of");
-      ForEach(Array(object, "inlining_path"), [&](uint32_t element) {
-        PathElementRecord path;
-        path.method = OptStr(element, "method");
-        path.bci = Bci(element);
-        c.inlining_path.push_back(path);
-      });
-    }
-    return c;
-  }
-
-  NodeLabel Label(uint32_t object, TreeRecord* tree) {
-    NodeLabel label;
-    if (object == kNoToken || tape_[object].kind != TokenKind::kObject) {
-      Fail("expected a node label object");
-      return label;
-    }
-    std::string_view kind = Str(object, "node");
-    if (kind == "inlining") {
-      label.kind = LabelKind::kInlining;
-      label.callsite = Str(object, "callsite");
-      std::optional<std::string_view> method = OptStr(object, "method");
-      label.name_known = method.has_value();
-      if (method) label.name = *method;
-      label.bci = Bci(object);
-      uint32_t reasons = Find(object, "reasons");
-      if (reasons != kNoToken) {
-        label.reasons_shown = true;
-        label.reasons.begin = static_cast<uint32_t>(tree->reasons.size());
-        ForEach(Array(object, "reasons"),
-                [&](uint32_t e) { tree->reasons.push_back(Text(e, "reasons")); });
-        label.reasons.end = static_cast<uint32_t>(tree->reasons.size());
-      }
-      uint32_t profile = Find(object, "receiver_type_profile");
-      if (!IsNull(profile)) {
-        profile = Object(object, "receiver_type_profile");
-        label.has_receiver_profile = true;
-        label.receiver_profile_mature = Bool(profile, "mature");
-        label.profiled_types.begin = static_cast<uint32_t>(tree->profiled_types.size());
-        ForEach(Array(profile, "types"), [&](uint32_t e) {
-          ProfiledTypeRecord type;
-          type.type_name = Str(e, "type");
-          type.probability = Double(e, "probability");
-          type.concrete_method = OptStr(e, "method");
-          tree->profiled_types.push_back(type);
-        });
-        label.profiled_types.end = static_cast<uint32_t>(tree->profiled_types.size());
-      }
-    } else if (kind == "phase") {
-      label.kind = LabelKind::kPhase;
-      label.name = Str(object, "name");
-    } else if (kind == "info") {
-      label.kind = LabelKind::kInfo;
-      label.name = Str(object, "text");
-    } else if (kind == "optimization") {
-      label.kind = LabelKind::kOptimization;
-      label.name = Str(object, "name");
-      label.event = Str(object, "event");
-      label.bci = Bci(object);
-      label.position.begin = static_cast<uint32_t>(tree->positions.size());
-      ForEach(Array(object, "position"), [&](uint32_t e) {
-        tree->positions.push_back(
-            {Str(e, "method"), static_cast<int32_t>(Int(e, "bci", INT32_MIN, INT32_MAX))});
-      });
-      label.position.end = static_cast<uint32_t>(tree->positions.size());
-      uint32_t properties = Object(object, "properties");
-      label.properties.begin = static_cast<uint32_t>(tree->properties.size());
-      if (properties != kNoToken) {
-        for (uint32_t k = properties + 1; k < tape_[properties].a; k = tape_.Next(k + 1)) {
-          PropertyValue& value = values_.emplace_back();
-          renderer_.Render(tape_, k + 1, &value);
-          tree->properties.push_back({tape_.Text(tape_[k]), value.rendered, value.json});
-        }
-      }
-      label.properties.end = static_cast<uint32_t>(tree->properties.size());
-    } else if (error_.empty()) {
-      Fail(absl::StrCat("unknown node kind \"", AbslView(kind), "\""));
-    }
-    return label;
-  }
-
-  // A tree object {"nodes": [...]} or a delta tree with its summary.
-  void Tree(uint32_t object, TreeKind kind, bool delta, TreeRecord* tree) {
-    tree->Clear(kind, delta);
-    if (object == kNoToken) return;
-    if (delta) {
-      tree->too_big = Bool(object, "too_big");
-      tree->cost = Int(object, "cost");
-      uint32_t counts = Object(object, "counts");
-      tree->counts.identity = Int(counts, "identity", 0);
-      tree->counts.insert = Int(counts, "insert", 0);
-      tree->counts.remove = Int(counts, "delete", 0);
-      tree->counts.relabel = Int(counts, "relabel", 0);
-    }
-    int32_t previous_depth = -1;
-    ForEach(Array(object, "nodes"), [&](uint32_t e) {
-      NodeRecord& node = tree->nodes.emplace_back();
-      node.depth = static_cast<int32_t>(Int(e, "depth", 0, INT32_MAX));
-      // Preorder: the first node is the root, and each node is at most one level below the one
-      // before it.
-      if ((previous_depth < 0 && node.depth != 0) ||
-          (previous_depth >= 0 && (node.depth == 0 || node.depth > previous_depth + 1))) {
-        Fail(absl::StrCat("node ", tree->nodes.size() - 1, " has depth ", node.depth,
-                          " after depth ", previous_depth, ", which is not a preorder"));
-      }
-      previous_depth = node.depth;
-      if (!delta) {
-        node.op = NodeOp::kNode;
-        node.left = Label(e, tree);
-        return;
-      }
-      std::string_view op = Str(e, "op");
-      if (op == "identity") {
-        node.op = NodeOp::kIdentity;
-      } else if (op == "insert") {
-        node.op = NodeOp::kInsert;
-      } else if (op == "delete") {
-        node.op = NodeOp::kDelete;
-      } else if (op == "relabel") {
-        node.op = NodeOp::kRelabel;
-      } else {
-        Fail(absl::StrCat("unknown op \"", AbslView(op), "\""));
-        return;
-      }
-      if (node.op != NodeOp::kInsert) node.left = Label(Find(e, "left"), tree);
-      if (node.op != NodeOp::kDelete) node.right = Label(Find(e, "right"), tree);
-    });
-    if (delta && tree->too_big && !tree->nodes.empty()) {
-      Fail("a tree too big to compare has no nodes");
-    }
-  }
-
-  // The trees of a compilation or pair record.
-  void Trees(uint32_t object, bool delta, TreeRecord* first, TreeRecord* second,
-             const TreeRecord** inlining, const TreeRecord** optimization,
-             const TreeRecord** context) {
-    uint32_t oct = Find(object, "optimization_context");
-    if (oct != kNoToken) {
-      Tree(Object(object, "optimization_context"), TreeKind::kOptimizationContext, delta, first);
-      *context = first;
-      return;
-    }
-    Tree(Object(object, "inlining"), TreeKind::kInlining, delta, first);
-    Tree(Object(object, "optimization"), TreeKind::kOptimization, delta, second);
-    *inlining = first;
-    *optimization = second;
-  }
-
-  void Clear() {
-    error_.clear();
-    values_.clear();
-  }
-
- private:
-  const RecordTape& tape_;
-  std::string error_;
-  ValueRenderer renderer_;
-  std::deque<PropertyValue> values_;  // the rendered property values of the line
-};
 
 Options DecodeOptions(LineDecoder& d, uint32_t object) {
   Options options;
@@ -338,27 +55,6 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   if (format == "json") options.format = OutputFormat::kJson;
   if (format == "csv") options.format = OutputFormat::kCsv;
   return options;
-}
-
-// The header of a jit-vs-jit-runs stream: its runs and, among the options, its thresholds.
-RunsOptions DecodeRunsOptions(LineDecoder& d, uint32_t options) {
-  RunsOptions runs;
-  if (options != kNoToken) {
-    if (d.Find(options, "stable-share") != kNoToken) {
-      runs.stable_share = d.Double(options, "stable-share");
-    }
-    if (d.Find(options, "noise-share") != kNoToken) {
-      runs.noise_share = d.Double(options, "noise-share");
-    }
-    if (d.Find(options, "show-noise") != kNoToken) runs.show_noise = d.Bool(options, "show-noise");
-  }
-  uint32_t inputs = d.Object(0, "runs");
-  for (int e = 0; e < 2; ++e) {
-    d.ForEach(d.Array(inputs, e == 0 ? "exp1" : "exp2"), [&](uint32_t run) {
-      runs.runs[e].push_back({std::string(d.Str(run, "log")), std::string(d.Str(run, "profile"))});
-    });
-  }
-  return runs;
 }
 
 // Reads the stream line by line: next(&line) gives the next line without its '\n' and tells
@@ -407,7 +103,7 @@ class StreamReader {
       header.options = DecodeOptions(d, d.Object(0, "options"));
       if (header.command == "jit-vs-jit-runs") {
         runs_stream_ = true;
-        header.runs = DecodeRunsOptions(d, d.Object(0, "options"));
+        header.runs = record_internal::DecodeRunsOptions(d, d.Object(0, "options"));
       }
       if (!d.error().empty()) return Problem(d.error());
       out_.Header(header);
@@ -540,109 +236,10 @@ class StreamReader {
     return absl::OkStatus();
   }
 
-  void Differences(LineDecoder& d, std::string_view key, RunsMethodRecord* record,
-                   std::vector<DifferenceRecord>* out) {
-    d.ForEach(d.Array(0, key), [&](uint32_t e) {
-      DifferenceRecord& difference = out->emplace_back();
-      std::string_view tree = d.Str(e, "tree");
-      if (tree == "optimization") {
-        difference.tree = TreeKind::kOptimization;
-      } else if (tree == "optimization_context") {
-        difference.tree = TreeKind::kOptimizationContext;
-      } else if (tree != "inlining" && d.error().empty()) {
-        d.Fail(absl::StrCat("unknown tree \"", AbslView(tree), "\""));
-      }
-      std::string_view op = d.Str(e, "op");
-      if (op == "insert") {
-        difference.node.op = NodeOp::kInsert;
-      } else if (op == "delete") {
-        difference.node.op = NodeOp::kDelete;
-      } else if (op == "relabel") {
-        difference.node.op = NodeOp::kRelabel;
-      } else if (d.error().empty()) {
-        d.Fail(absl::StrCat("unknown op \"", AbslView(op), "\""));
-        return;
-      }
-      difference.path.begin = static_cast<uint32_t>(record->path_steps.size());
-      d.ForEach(d.Array(e, "path"), [&](uint32_t s) {
-        PathStepRecord& step = record->path_steps.emplace_back();
-        if (d.IsString(s)) {
-          step.phase = true;
-          step.name = d.Text(s, "path");
-          return;
-        }
-        std::optional<std::string_view> method = d.OptStr(s, "method");
-        step.name_known = method.has_value();
-        if (method) step.name = *method;
-        step.bci = d.Bci(s);
-      });
-      difference.path.end = static_cast<uint32_t>(record->path_steps.size());
-      if (difference.node.op != NodeOp::kInsert) {
-        difference.node.left = d.Label(d.Find(e, "left"), &record->labels);
-      }
-      if (difference.node.op != NodeOp::kDelete) {
-        difference.node.right = d.Label(d.Find(e, "right"), &record->labels);
-      }
-      auto support = [&](std::string_view name, int64_t* count, int64_t* pairs) {
-        std::vector<int64_t> values;
-        d.ForEach(d.Array(e, name),
-                  [&](uint32_t v) { values.push_back(d.IntValue(v, name, 0, INT64_MAX)); });
-        if (values.size() != 2) {
-          d.Fail(absl::StrCat("expected [count, pairs] for \"", AbslView(name), "\""));
-          return;
-        }
-        *count = values[0];
-        *pairs = values[1];
-      };
-      support("cross", &difference.cross, &difference.cross_pairs);
-      support("within", &difference.within, &difference.within_pairs);
-    });
-  }
-
   absl::Status RunsMethod(LineDecoder& d) {
-    RunsMethodRecord& record = runs_method_;
-    record.hotness.clear();
-    record.stable.clear();
-    record.noise.clear();
-    record.path_steps.clear();
-    record.labels.Clear(TreeKind::kInlining, /*is_delta=*/true);
-    record.index = d.Int(0, "index", 0);
-    record.name = d.Str(0, "method");
-    d.ForEach(d.Array(0, "hotness"), [&](uint32_t e) {
-      ShareStatsRecord& s = record.hotness.emplace_back();
-      s.experiment = static_cast<int>(d.Int(e, "experiment", 1, 2));
-      s.runs = d.Int(e, "runs", 1);
-      s.hot_runs = d.Int(e, "hot_runs", 0);
-      s.compiled_runs = d.Int(e, "compiled_runs", 0);
-      s.mean = d.Double(e, "mean");
-      s.stddev = d.IsNull(d.Find(e, "stddev")) ? std::numeric_limits<double>::quiet_NaN()
-                                               : d.Double(e, "stddev");
-      s.min = d.Double(e, "min");
-      s.max = d.Double(e, "max");
-    });
-    if (d.error().empty() && record.hotness.size() != 2) {
-      d.Fail("expected the hotness of two experiments");
-    }
-    uint32_t change = d.Object(0, "share_change");
-    ShareChangeRecord& c = record.share_change;
-    c = ShareChangeRecord();
-    c.difference = d.Double(change, "difference");
-    c.tested = d.Bool(change, "tested");
-    if (c.tested) {
-      c.t = d.Double(change, "t");
-      c.df = d.Double(change, "df");
-      c.p = d.Double(change, "p");
-    }
-    c.beyond_noise = d.Bool(change, "beyond_noise");
-    record.compared = d.Bool(0, "compared");
-    record.unconfirmed = d.Bool(0, "unconfirmed");
-    uint32_t pairs = d.Object(0, "pairs");
-    record.cross_pairs = d.Int(pairs, "cross", 0);
-    record.within_pairs = d.Int(pairs, "within", 0);
-    Differences(d, "stable_differences", &record, &record.stable);
-    Differences(d, "noise_differences", &record, &record.noise);
+    record_internal::DecodeRunsMethod(d, &runs_method_);
     if (!d.error().empty()) return Problem(d.error());
-    out_.RunsMethod(record);
+    out_.RunsMethod(runs_method_);
     return absl::OkStatus();
   }
 
