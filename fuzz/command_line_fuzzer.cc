@@ -36,6 +36,8 @@ constexpr Arity kArities[] = {
     {"jit-vs-aot", 3, 4},
     {"aot-vs-aot", 4, 4},
     {"aot-vs-aot-jit-profile", 4, 4},
+    {"render", 1, 1},
+    {"jit-vs-jit-runs", 0, 0},
 };
 
 void CheckRun(const profdiff::CommandLine& command_line) {
@@ -46,6 +48,17 @@ void CheckRun(const profdiff::CommandLine& command_line) {
   }
   if (options.hot_min_limit < 0 || options.hot_min_limit > options.hot_max_limit) {
     Die("hot limits violate 0 <= min <= max");
+  }
+  if (command_line.command == "jit-vs-jit-runs") {
+    const profdiff::RunsOptions& runs = command_line.runs;
+    if (runs.runs[0].empty() || runs.runs[1].empty()) Die("jit-vs-jit-runs without runs accepted");
+    if (!(runs.stable_share >= 0 && runs.stable_share <= 1) ||
+        !(runs.noise_share >= 0 && runs.noise_share <= 1)) {
+      Die("a share outside [0;1] accepted");
+    }
+    if (!options.diff_compilations) Die("jit-vs-jit-runs with --diff-compilations=false");
+  } else if (!command_line.runs.runs[0].empty() || !command_line.runs.runs[1].empty()) {
+    Die("runs given to", command_line.command);
   }
   for (const Arity& arity : kArities) {
     if (command_line.command != arity.command) continue;

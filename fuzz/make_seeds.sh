@@ -92,7 +92,9 @@ if binary and os.access(binary, os.X_OK):
             ["jit-vs-jit"] + logs + ["--diff-compilations=false", "--inliner-reasoning=true"],
             ["report", f"{jit}/exp1/log", f"{jit}/exp1/prof.json"],
             ["aot-vs-aot", f"{aot}/exp1/log", f"{aot}/exp1/prof.json", f"{aot}/exp2/log",
-             f"{aot}/exp2/prof.json"]]
+             f"{aot}/exp2/prof.json"],
+            ["jit-vs-jit-runs", "--exp1"] + logs[:2] + logs[:2] + ["--exp2"] + logs[2:] +
+            ["--show-noise=true"]]
     for args in runs:
         stream = subprocess.run([binary] + args + ["--format=json"], capture_output=True).stdout
         lines = stream.split(b"\n")

@@ -56,6 +56,16 @@ def fixture_cases():
     cases.append(["stats", f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{aot}/exp2/log",
                   f"{aot}/exp2/prof.json"])
     cases.append(["stats", f"{jit}/exp1/log", f"{jit}/exp1/log/units-0"])
+    runs = ["--exp1", f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp1/log",
+            f"{jit}/exp1/prof.json", "--exp2", f"{jit}/exp2/log", f"{jit}/exp2/prof.json",
+            f"{jit}/exp2/log", f"{jit}/exp2/prof.json"]
+    for extra in ([], ["--show-noise=true", "--stable-share=1", "--noise-share=0"],
+                  ["--optimization-context-tree=true", "--long-bci=true"],
+                  ["--inliner-reasoning=true"]):
+        cases.append(["jit-vs-jit-runs"] + runs + extra)
+    # One run of experiment 2: a warning, and every difference unconfirmed (listed with
+    # --show-noise).
+    cases.append(["jit-vs-jit-runs"] + runs[:8] + ["--show-noise=true"])
     # A failing run: its stream ends with an error record, and render fails the same way.
     cases.append(["jit-vs-jit", f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp2/log",
                   f"{jit}/missing.json"])

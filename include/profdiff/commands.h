@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
+#include "profdiff/runs_options.h"
 
 namespace profdiff {
 
@@ -31,6 +32,9 @@ struct StatsExperimentArguments {
 // profile, and two experiments of which only one has a profile.
 absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
     const std::vector<std::string>& positionals);
+// jit-vs-jit-runs (docs/runs.md): several runs of each experiment, their hotness statistics and
+// the differences that survive the runs' noise. Fails like RunCommand.
+absl::Status RunJitVsJitRuns(const RunsOptions& runs, const Options& options, Renderer& out);
 
 }  // namespace profdiff
 

@@ -3,7 +3,8 @@
 
 // --format=csv: one RFC 4180 table (docs/output-formats.md): a row per compared compilation
 // pair, or (report, --diff-compilations=false) a row per printed compilation, or (stats) a row
-// per figure of a scope. Warnings go to stderr, where they cannot break the table.
+// per figure of a scope, or (jit-vs-jit-runs) a row per method and experiment with the method's
+// hotness over the runs. Warnings go to stderr, where they cannot break the table.
 
 #include <cstdio>
 #include <memory>
@@ -28,6 +29,7 @@ class CsvRenderer : public Renderer {
   void Pair(const PairRecord& record) override;
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {

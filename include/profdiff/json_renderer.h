@@ -10,6 +10,7 @@
 
 #include "profdiff/line_writer.h"
 #include "profdiff/output_records.h"
+#include "profdiff/runs_options.h"
 
 namespace profdiff {
 
@@ -26,6 +27,7 @@ class JsonRenderer : public Renderer {
   void Pair(const PairRecord& record) override;
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
@@ -43,6 +45,8 @@ class JsonRenderer : public Renderer {
 // The option names and values of the header record, as JSON members ("hot-min-limit": 1, ...),
 // in the order of `profdiff help`.
 std::string OptionsJson(const Options& options);
+// The same with the options of jit-vs-jit-runs after them (when `runs` is given).
+std::string OptionsJson(const Options& options, const RunsOptions* runs);
 std::string_view FormatName(OutputFormat format);
 
 }  // namespace profdiff

@@ -15,11 +15,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "profdiff/options.h"
 #include "profdiff/profile.h"
 #include "profdiff/statistics.h"
+#include "profdiff/runs_options.h"
 
 namespace profdiff {
 
@@ -136,6 +138,14 @@ struct TreeRecord {
 // ---------------------------------------------------------------------------------------------
 // Experiments, methods and compilations.
 
+// jit-vs-jit-runs: which run of its experiment an experiment summary describes.
+struct RunIdentityRecord {
+  int index = 0;  // 1-based; 0: the summary is not of a run
+  int count = 0;  // runs of the experiment
+  std::string_view log;
+  std::string_view profile;
+};
+
 struct TopMethodRecord {
   int64_t period = 0;
   double share = 0;  // of the total period; NaN when the total is 0
@@ -159,6 +169,7 @@ struct ExperimentRecord {
   int64_t hot_period = 0;
   double hot_share = 0;
   std::vector<TopMethodRecord> top_methods;  // at most 10, by period
+  RunIdentityRecord run;                     // jit-vs-jit-runs only
 };
 
 struct PathElementRecord {
@@ -235,12 +246,87 @@ struct StatisticsChangeRecord {
 };
 
 // ---------------------------------------------------------------------------------------------
+// jit-vs-jit-runs (docs/runs.md): methods across several runs per experiment.
+
+// A method's execution share (of the total period) over the runs of one experiment.
+struct ShareStatsRecord {
+  int experiment = 1;
+  int64_t runs = 0;           // runs of the experiment
+  int64_t hot_runs = 0;       // runs in which the method has a hot compilation unit
+  int64_t compiled_runs = 0;  // runs in which the method has a compilation unit at all
+  double mean = 0;            // over all runs (a run without the method counts as 0)
+  double stddev = 0;          // sample standard deviation; NaN with fewer than two runs
+  double min = 0;
+  double max = 0;
+};
+
+// Welch's t-test of the shares of experiment 2 against experiment 1 (docs/runs.md).
+struct ShareChangeRecord {
+  double difference = 0;  // mean share of experiment 2 minus that of experiment 1
+  bool tested = false;    // both experiments have at least two runs
+  double t = 0;           // the rest only when tested
+  double df = 0;
+  double p = 1;
+  bool beyond_noise = false;  // p < kShareChangeAlpha (profdiff/share_statistics.h)
+};
+
+// One element of a difference's path: an inlining node (method, bci), or a phase.
+struct PathStepRecord {
+  bool phase = false;
+  std::string_view name;  // the method (unless !name_known) or the phase name
+  bool name_known = true;
+  int32_t bci = -1;  // inlining steps; -1: none
+};
+
+// A difference found in the pairs of runs: a delta-tree node identified by its tree, operation,
+// labels and path, and in how many pairs it was found.
+struct DifferenceRecord {
+  TreeKind tree = TreeKind::kInlining;
+  // op and labels (left: experiment 1, right: experiment 2), as in a delta tree; the labels'
+  // ranges index the `labels` storage of the method record. depth is unused.
+  NodeRecord node;
+  IndexRange path;    // into RunsMethodRecord::path_steps, from the root (excluded) down
+  int64_t cross = 0;  // cross pairs (a run of each experiment) that have it
+  int64_t cross_pairs = 0;
+  int64_t within = 0;  // same-side pairs that have it or its mirror image
+  int64_t within_pairs = 0;
+};
+
+// A method hot in at least one run: its hotness per experiment and, when it was compared, the
+// differences of its runs' hottest compilations.
+struct RunsMethodRecord {
+  int64_t index = 0;  // 0-based position among the method records
+  std::string_view name;
+  std::vector<ShareStatsRecord> hotness;  // experiment 1, then 2
+  ShareChangeRecord share_change;
+  // Hot in at least half the runs of each experiment; the rest only then.
+  bool compared = false;
+  // An experiment compiled it in fewer than two runs, so its noise is unknown: nothing is stable.
+  bool unconfirmed = false;
+  int64_t cross_pairs = 0;               // pairs of runs matched: a run of each experiment
+  int64_t within_pairs = 0;              // two runs of one experiment
+  std::vector<DifferenceRecord> stable;  // in display order
+  std::vector<DifferenceRecord> noise;
+  std::vector<PathStepRecord> path_steps;
+  TreeRecord labels;  // storage of the differences' labels (reasons, positions, properties)
+};
+
+// ---------------------------------------------------------------------------------------------
 // The stream.
 
 struct HeaderRecord {
+  HeaderRecord() = default;
+  HeaderRecord(std::string command_name, std::vector<std::string> command_arguments,
+               Options command_options, std::optional<RunsOptions> runs_options = std::nullopt)
+      : command(std::move(command_name)),
+        arguments(std::move(command_arguments)),
+        options(command_options),
+        runs(std::move(runs_options)) {}
+
   std::string command;
   std::vector<std::string> arguments;
   Options options;
+  std::optional<RunsOptions> runs;  // jit-vs-jit-runs only
 };
 
 struct WarningRecord {
@@ -252,6 +338,14 @@ struct ErrorRecord {
   std::string_view message;
 };
 
+// The totals of jit-vs-jit-runs in its end record.
+struct RunsTotalsRecord {
+  int64_t compared = 0;       // methods compared
+  int64_t stable = 0;         // stable differences
+  int64_t noise = 0;          // noise (or unconfirmed) differences
+  int64_t share_changes = 0;  // methods whose share changed beyond the noise
+};
+
 struct EndRecord {
   int64_t methods = 0;
   int64_t compilations = 0;  // printed compilations
@@ -260,6 +354,9 @@ struct EndRecord {
   OpCounts inlining;
   OpCounts optimization;
   OpCounts context;
+  // jit-vs-jit-runs: `pairs` counts the pairs of runs matched, and the differences above are the
+  // stable ones.
+  std::optional<RunsTotalsRecord> runs;
 };
 
 class RecordSink {
@@ -273,6 +370,8 @@ class RecordSink {
   virtual void Pair(const PairRecord& record) = 0;
   virtual void Statistics(const StatisticsRecord& record) = 0;
   virtual void StatisticsChange(const StatisticsChangeRecord& record) = 0;
+  // jit-vs-jit-runs. A sink that does not override it ignores these records.
+  virtual void RunsMethod(const RunsMethodRecord&) {}
   virtual void End(const EndRecord& record) = 0;
   virtual void Error(const ErrorRecord& record) = 0;
 };

@@ -27,6 +27,7 @@ class TextRenderer : public Renderer {
   void Pair(const PairRecord& record) override;
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
@@ -42,6 +43,7 @@ class TextRenderer : public Renderer {
   // shown and each experiment's own statistics are not.
   bool compared_ = false;
   int sections_ = 0;  // stats sections written, for the empty lines between them
+  bool show_noise_ = false;  // jit-vs-jit-runs
   Options options_;
 };
 

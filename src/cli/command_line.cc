@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "cli/runs_arguments.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
 #include "profdiff/options.h"
@@ -98,6 +99,10 @@ const std::vector<CommandSpec>& CommandSpecs() {
            {"optimization_log_2", true, "DIR", "Optimization-log directory of the second JIT run"},
            {"proftool_output_2", true, "FILE", "proftool profile (JSON) of the second JIT run"},
        }},
+      {"jit-vs-jit-runs",
+       "Compare several runs of two JIT experiments: hotness with its spread, and the "
+       "differences that survive the run-to-run noise",
+       {}},
       {"jit-vs-aot",
        "Compare a just-in-time experiment with an ahead-of-time compiled image",
        {
@@ -166,6 +171,7 @@ const CommandSpec* FindCommand(std::string_view name) {
 }
 
 constexpr std::string_view kProgramName = "profdiff";
+constexpr std::string_view kRunsCommand = "jit-vs-jit-runs";
 
 constexpr std::string_view kStatsNotes =
     "The arguments are told apart by what they are: a directory is an optimization log, a file "
@@ -218,6 +224,15 @@ class CliModel {
                                   ->type_name(std::string(positional.type_name));
         if (positional.required) option->required();
         positionals.push_back(option);
+      }
+      if (spec.name == kRunsCommand) {
+        // For the help only: the argument scan reads these options (cli/runs_arguments.h).
+        for (const RunsOptionSpec& option : RunsOptionSpecs()) {
+          CLI::Option* added =
+              sub->add_option(std::string(option.name), Store(), std::string(option.description))
+                  ->type_name(std::string(option.type_name));
+          if (!option.default_text.empty()) added->default_str(std::string(option.default_text));
+        }
       }
       commands_.push_back({&spec, sub, std::move(positionals)});
     }
@@ -404,7 +419,12 @@ struct Scan {
   // The first error, in argument order.
   std::string error;
   const CommandSpec* error_command = nullptr;
+  // The options of jit-vs-jit-runs, and the first of them given (they belong to that command).
+  RunsOptions runs;
+  std::string runs_option;
 };
+
+bool IsCommandName(std::string_view name) { return FindCommand(name) != nullptr; }
 
 // Classifies the arguments like cli.md §1 does (an option always takes the next argument
 // verbatim as its value), which CLI11 would not: it takes `--name=` as `--name` followed by a
@@ -434,6 +454,13 @@ Scan ScanArguments(const std::vector<std::string>& args) {
     if (arg.starts_with("--")) {
       size_t equals = arg.find('=');
       std::string_view name = std::string_view(arg).substr(0, equals);
+      if (IsRunsOption(name)) {
+        if (scan.runs_option.empty()) scan.runs_option = std::string(name);
+        std::string problem =
+            ScanRunsOption(args, &i, &IsCommandName, scan.command_seen, &scan.runs);
+        if (!problem.empty()) fail(std::move(problem));
+        continue;
+      }
       const OptionSpec* spec = FindOption(name);
       if (spec == nullptr) {
         if (name == "--help" || name == "--version") {
@@ -496,6 +523,12 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
     return Print(std::string(kProgramName) + " " + PROFDIFF_VERSION + "\n", "", 0);
   }
   if (!scan.error.empty()) return Error(scan.error, scan.error_command);
+  if (scan.command != nullptr && scan.command->name != kRunsCommand &&
+      scan.command->name != "help" && !scan.runs_option.empty()) {
+    return Error(scan.runs_option + " is an option of " + std::string(kRunsCommand) + ", not of " +
+                     std::string(scan.command->name),
+                 scan.command);
+  }
 
   std::vector<std::string> reversed(scan.cli_args.rbegin(), scan.cli_args.rend());
   try {
@@ -541,6 +574,18 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
     absl::StatusOr<std::vector<StatsExperimentArguments>> classified =
         ClassifyStatsArguments(positionals);
     if (!classified.ok()) return Error(StdView(classified.status().message()), command);
+  }
+  if (command->name == kRunsCommand) {
+    if (std::string problem = ValidateRuns(scan.runs); !problem.empty()) {
+      return Error(problem, command);
+    }
+    if (!command_line.options.diff_compilations) {
+      return Error(
+          "jit-vs-jit-runs always compares compilations: --diff-compilations=false does not "
+          "apply to it",
+          command);
+    }
+    command_line.runs = std::move(scan.runs);
   }
   command_line.command = std::string(command->name);
   command_line.positionals = std::move(positionals);

@@ -9,6 +9,7 @@
 
 #include "cli/option_values.h"  // the value syntaxes, used by tests
 #include "profdiff/options.h"
+#include "profdiff/runs_options.h"
 
 namespace profdiff {
 
@@ -19,6 +20,8 @@ struct CommandLine {
   std::string command;
   // The command's positionals in the order of cli.md §3; trailing optional ones may be absent.
   std::vector<std::string> positionals;
+  // jit-vs-jit-runs: its runs and thresholds (it has no positionals).
+  RunsOptions runs;
 };
 
 struct CommandLineResult {

@@ -25,7 +25,12 @@ int ProfdiffMain(int argc, char** argv) {
   absl::Status status;
   {
     std::unique_ptr<Renderer> out = NewRenderer(command_line.options.format, stdout, stderr);
-    status = RunCommand(command_line.command, command_line.positionals, command_line.options, *out);
+    if (command_line.command == "jit-vs-jit-runs") {
+      status = RunJitVsJitRuns(command_line.runs, command_line.options, *out);
+    } else {
+      status =
+          RunCommand(command_line.command, command_line.positionals, command_line.options, *out);
+    }
     if (!status.ok()) out->Error(ErrorRecord{StdView(status.message())});
     out->Flush();  // what was written before a failure stays
   }

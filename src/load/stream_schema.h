@@ -14,8 +14,9 @@ std::string_view OutputSchemaText();
 
 // Checks one line against the schema of its record type. Returns "" when it matches (or is of
 // a record type this version does not know, or holds a number too big for a double, which the
-// validator cannot read), else what does not match and where.
-std::string ValidateStreamRecord(std::string_view line);
+// validator cannot read), else what does not match and where. In a stream of jit-vs-jit-runs
+// (`runs_stream`), method records have the runs form ("runsMethod").
+std::string ValidateStreamRecord(std::string_view line, bool runs_stream = false);
 
 }  // namespace profdiff
 

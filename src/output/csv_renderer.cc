@@ -24,6 +24,10 @@ constexpr char kCompilationColumns[] =
 
 constexpr char kStatisticsColumns[] =
     "scope,method,hot_only_in,metric,key,value_1,value_2,change,relative_change\n";
+constexpr char kRunsColumns[] =
+    "method,experiment,runs,hot_runs,compiled_runs,share_mean,share_stddev,share_min,share_max,"
+    "share_change,share_change_p,share_change_beyond_noise,compared,unconfirmed,"
+    "stable_differences,noise_differences\n";
 
 // Cells after the first of a row.
 class Row {
@@ -170,6 +174,10 @@ void CsvRenderer::Header(const HeaderRecord& record) {
     out_.Raw(kStatisticsColumns);
     return;
   }
+  if (record.runs.has_value()) {
+    out_.Raw(kRunsColumns);
+    return;
+  }
   const bool pairs = record.command != "report" && record.options.diff_compilations;
   out_.Raw(pairs ? kPairColumns : kCompilationColumns);
 }
@@ -254,6 +262,44 @@ void CsvRenderer::Pair(const PairRecord& record) {
   DeltaCells(row, record.context);
   row.End();
   out_.Raw(row_);
+}
+
+void CsvRenderer::RunsMethod(const RunsMethodRecord& record) {
+  for (const ShareStatsRecord& s : record.hotness) {
+    row_.clear();
+    Row row(&row_);
+    row.Text(record.name);
+    row.Int(s.experiment);
+    row.Int(s.runs);
+    row.Int(s.hot_runs);
+    row.Int(s.compiled_runs);
+    row.Double(s.mean);
+    if (std::isnan(s.stddev)) {
+      row.Empty();
+    } else {
+      row.Double(s.stddev);
+    }
+    row.Double(s.min);
+    row.Double(s.max);
+    row.Double(record.share_change.difference);
+    if (record.share_change.tested) {
+      row.Double(record.share_change.p);
+    } else {
+      row.Empty();
+    }
+    row.Bool(record.share_change.beyond_noise);
+    row.Bool(record.compared);
+    row.Bool(record.unconfirmed);
+    if (record.compared) {
+      row.Int(static_cast<int64_t>(record.stable.size()));
+      row.Int(static_cast<int64_t>(record.noise.size()));
+    } else {
+      row.Empty();
+      row.Empty();
+    }
+    row.End();
+    out_.Raw(row_);
+  }
 }
 
 }  // namespace profdiff

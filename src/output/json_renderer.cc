@@ -1,26 +1,10 @@
 #include "profdiff/json_renderer.h"
 
+#include "output/json_labels.h"
 #include "output/json_out.h"
+#include "output/runs_json.h"
 
 namespace profdiff {
-
-namespace {
-
-std::string_view OpName(NodeOp op) {
-  switch (op) {
-    case NodeOp::kNode:
-      return "node";
-    case NodeOp::kIdentity:
-      return "identity";
-    case NodeOp::kInsert:
-      return "insert";
-    case NodeOp::kDelete:
-      return "delete";
-    case NodeOp::kRelabel:
-      return "relabel";
-  }
-  return "node";
-}
 
 void WriteBci(JsonOut& json, int32_t bci) {
   json.Key("bci");
@@ -31,7 +15,6 @@ void WriteBci(JsonOut& json, int32_t bci) {
   }
 }
 
-// The members of a label (inside an object the caller opened).
 void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& label) {
   switch (label.kind) {
     case LabelKind::kInlining:
@@ -113,6 +96,24 @@ void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& l
     json.Raw(tree.properties[i].json);
   }
   json.EndObject();
+}
+
+namespace {
+
+std::string_view OpName(NodeOp op) {
+  switch (op) {
+    case NodeOp::kNode:
+      return "node";
+    case NodeOp::kIdentity:
+      return "identity";
+    case NodeOp::kInsert:
+      return "insert";
+    case NodeOp::kDelete:
+      return "delete";
+    case NodeOp::kRelabel:
+      return "relabel";
+  }
+  return "node";
 }
 
 void WriteSide(JsonOut& json, std::string_view key, const TreeRecord& tree,
@@ -256,7 +257,9 @@ std::string_view FormatName(OutputFormat format) {
   return "text";
 }
 
-std::string OptionsJson(const Options& options) {
+std::string OptionsJson(const Options& options) { return OptionsJson(options, nullptr); }
+
+std::string OptionsJson(const Options& options, const RunsOptions* runs) {
   std::string text;
   JsonOut json(&text);
   json.BeginObject();
@@ -278,6 +281,13 @@ std::string OptionsJson(const Options& options) {
   flag("create-fragments", options.create_fragments);
   flag("inliner-reasoning", options.inliner_reasoning);
   json.Member("format", FormatName(options.format));
+  if (runs != nullptr) {
+    json.Key("stable-share");
+    json.Double(runs->stable_share);
+    json.Key("noise-share");
+    json.Double(runs->noise_share);
+    flag("show-noise", runs->show_noise);
+  }
   json.EndObject();
   return text;
 }
@@ -299,7 +309,8 @@ void JsonRenderer::Header(const HeaderRecord& record) {
   for (const std::string& argument : record.arguments) json.String(argument);
   json.EndArray();
   json.Key("options");
-  json.Raw(OptionsJson(record.options));
+  json.Raw(OptionsJson(record.options, record.runs.has_value() ? &*record.runs : nullptr));
+  if (record.runs.has_value()) WriteRunsInputs(json, *record.runs);
   json.EndObject();
   WriteLine();
 }
@@ -379,7 +390,14 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
     json.EndArray();
     json.EndObject();
   }
+  if (record.run.index > 0) WriteRunIdentity(json, record.run);
   json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::RunsMethod(const RunsMethodRecord& record) {
+  JsonOut json(out_.buffer());
+  WriteRunsMethodJson(json, record);
   WriteLine();
 }
 
@@ -457,6 +475,7 @@ void JsonRenderer::End(const EndRecord& record) {
   json.Key("optimization_context");
   WriteCounts(json, record.context, /*with_identity=*/false);
   json.EndObject();
+  if (record.runs.has_value()) WriteRunsTotals(json, *record.runs);
   json.EndObject();
   WriteLine();
 }

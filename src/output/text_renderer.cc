@@ -6,6 +6,7 @@
 #include "profdiff/absl_compat.h"
 #include "profdiff/explanation.h"
 #include "profdiff/java_format.h"
+#include "profdiff/runs_text.h"
 
 namespace profdiff {
 
@@ -334,6 +335,13 @@ void TextRenderer::Header(const HeaderRecord& record) {
     out_.EmptyLine();
     return;
   }
+  if (record.runs.has_value()) {
+    show_noise_ = record.runs->show_noise;
+    out_.set_level(0);
+    WriteRunsExplanation(out_, *record.runs, options_);
+    out_.EmptyLine();
+    return;
+  }
   // Only hot methods get a section: report with a profile, and every comparison.
   const bool only_hot = !report_ || record.arguments.size() > 1;
   out_.set_level(0);
@@ -349,6 +357,11 @@ void TextRenderer::Warning(const WarningRecord& record) {
 void TextRenderer::Experiment(const ExperimentRecord& record) {
   if (stats_ && record.id == 2) compared_ = true;
   out_.set_level(0);
+  if (record.run.index > 0) {
+    WriteRunText(out_, record);
+    if (record.run.index == record.run.count) out_.EmptyLine();
+    return;
+  }
   WriteExperimentText(out_, record);
   if (!report_) out_.EmptyLine();
 }
@@ -403,12 +416,19 @@ void TextRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
   WriteStatisticsChangeText(out_, record);
 }
 
+void TextRenderer::RunsMethod(const RunsMethodRecord& record) {
+  if (record.index > 0) out_.EmptyLine();
+  out_.set_level(0);
+  WriteRunsMethodText(out_, record, show_noise_, options_);
+}
+
 std::unique_ptr<Renderer> TextRenderer::NewPiece(std::string* target) const {
   auto piece = std::make_unique<TextRenderer>(target);
   piece->report_ = report_;
   piece->aot_vs_aot_ = aot_vs_aot_;
   piece->stats_ = stats_;
   piece->compared_ = compared_;
+  piece->show_noise_ = show_noise_;
   piece->options_ = options_;
   return piece;
 }

@@ -1,0 +1,25 @@
+#ifndef PROFDIFF_RUNS_TEXT_H_
+#define PROFDIFF_RUNS_TEXT_H_
+
+// The text of jit-vs-jit-runs (docs/runs.md): its legend, the runs of each experiment as a
+// table, and one section per method.
+
+#include "profdiff/line_writer.h"
+#include "profdiff/options.h"
+#include "profdiff/output_records.h"
+#include "profdiff/runs_options.h"
+
+namespace profdiff {
+
+void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Options& options);
+
+// One row of the runs table; the first run of an experiment also writes the table's title and
+// column heads.
+void WriteRunText(LineWriter& out, const ExperimentRecord& record);
+
+void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool show_noise,
+                         const Options& options);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_RUNS_TEXT_H_

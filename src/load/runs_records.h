@@ -1,0 +1,23 @@
+#ifndef PROFDIFF_LOAD_RUNS_RECORDS_H_
+#define PROFDIFF_LOAD_RUNS_RECORDS_H_
+
+// Reading the records of a jit-vs-jit-runs stream back (docs/output-formats.md).
+
+#include <cstdint>
+
+#include "load/line_decoder.h"
+#include "profdiff/output_records.h"
+#include "profdiff/runs_options.h"
+
+namespace profdiff::record_internal {
+
+// The header's runs and, from its options object (kNoToken: none), the command's thresholds.
+RunsOptions DecodeRunsOptions(LineDecoder& d, uint32_t options);
+
+// A method record of the runs form into *out (cleared first, capacity kept). Problems are kept
+// in d.error().
+void DecodeRunsMethod(LineDecoder& d, RunsMethodRecord* out);
+
+}  // namespace profdiff::record_internal
+
+#endif  // PROFDIFF_LOAD_RUNS_RECORDS_H_

@@ -1,0 +1,23 @@
+#ifndef PROFDIFF_OUTPUT_RUNS_JSON_H_
+#define PROFDIFF_OUTPUT_RUNS_JSON_H_
+
+// The JSON of jit-vs-jit-runs (docs/output-formats.md, docs/runs.md).
+
+#include "output/json_out.h"
+#include "profdiff/output_records.h"
+#include "profdiff/runs_options.h"
+
+namespace profdiff {
+
+// The header's "runs" member: the inputs of each experiment's runs.
+void WriteRunsInputs(JsonOut& json, const RunsOptions& runs);
+// An experiment record's "run" member.
+void WriteRunIdentity(JsonOut& json, const RunIdentityRecord& run);
+// A whole method record (type "method", the runs form).
+void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record);
+// The end record's "runs" member.
+void WriteRunsTotals(JsonOut& json, const RunsTotalsRecord& totals);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_OUTPUT_RUNS_JSON_H_

@@ -1,0 +1,314 @@
+#include "profdiff/runs_text.h"
+
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/java_format.h"
+#include "profdiff/text_renderer.h"
+
+namespace profdiff {
+
+namespace {
+
+std::string Percent(double share) { return JavaFixed(share * 100); }
+
+// A threshold share as a percentage without needless digits: 0.8 -> "80", 1/3 -> "33.3333".
+std::string ThresholdPercent(double share) { return absl::StrCat(share * 100); }
+
+class Bullets {
+ public:
+  explicit Bullets(LineWriter& out) : out_(out) {}
+  void operator()(int depth, std::string_view text) {
+    out_.Begin(depth);
+    out_.Append("- ");
+    out_.Append(text);
+    out_.End();
+  }
+
+ private:
+  LineWriter& out_;
+};
+
+std::string_view TreeHeading(TreeKind kind) {
+  switch (kind) {
+    case TreeKind::kInlining:
+      return "Inlining tree";
+    case TreeKind::kOptimization:
+      return "Optimization tree";
+    case TreeKind::kOptimizationContext:
+      return "Optimization-context tree";
+  }
+  return "";
+}
+
+std::string_view Prefix(NodeOp op) {
+  switch (op) {
+    case NodeOp::kRelabel:
+      return "* ";
+    case NodeOp::kDelete:
+      return "- ";
+    case NodeOp::kInsert:
+      return "+ ";
+    default:
+      return ". ";
+  }
+}
+
+bool SameStep(const PathStepRecord& a, const PathStepRecord& b) {
+  return a.phase == b.phase && a.name_known == b.name_known && a.bci == b.bci &&
+         (!a.name_known || a.name == b.name);
+}
+
+std::string StepText(const PathStepRecord& step) {
+  if (step.phase) return std::string(step.name);
+  std::string text(step.name_known ? step.name : std::string_view("unknown"));
+  if (step.bci != -1) absl::StrAppend(&text, " at bci ", step.bci);
+  return text;
+}
+
+std::string SupportText(const DifferenceRecord& d) {
+  return absl::StrCat(" (in ", d.cross, " of ", d.cross_pairs, " cross pairs, ", d.within, " of ",
+                      d.within_pairs, " same-side pairs)");
+}
+
+// The differences of one list as trees, one per tree kind: each difference below the context
+// lines of its path, a line per path step that the lines before have not shown yet.
+void WriteDifferences(LineWriter& out, const RunsMethodRecord& record,
+                      const std::vector<DifferenceRecord>& differences, const Options& options) {
+  const int level = out.level();
+  bool first = true;
+  TreeKind kind = TreeKind::kInlining;
+  std::vector<PathStepRecord> shown;  // the steps the lines so far stand for
+  for (const DifferenceRecord& d : differences) {
+    if (first || d.tree != kind) {
+      out.set_level(level);
+      out.Line(TreeHeading(d.tree));
+      kind = d.tree;
+      first = false;
+      shown.clear();
+    }
+    out.set_level(level + 1);
+    const NodeLabel& label = d.node.op == NodeOp::kInsert ? d.node.right : d.node.left;
+    const bool inlining = label.kind == LabelKind::kInlining;
+    // An inlining node is the last step of its own path; an optimization is below its path.
+    const uint32_t context_end = inlining && !d.path.empty() ? d.path.end - 1 : d.path.end;
+    const size_t context = context_end - d.path.begin;
+    size_t common = 0;
+    while (common < context && common < shown.size() &&
+           SameStep(shown[common], record.path_steps[d.path.begin + common])) {
+      ++common;
+    }
+    shown.resize(common);
+    for (size_t i = common; i < context; ++i) {
+      const PathStepRecord& step = record.path_steps[d.path.begin + i];
+      out.Line(StepText(step), static_cast<int>(i));
+      shown.push_back(step);
+    }
+    const int depth = static_cast<int>(context);
+    const TreeRecord& tree = record.labels;
+    if (inlining && d.node.op == NodeOp::kRelabel) {
+      out.Line(absl::StrCat("* (", AbslView(d.node.left.callsite), " -> ",
+                            AbslView(d.node.right.callsite), ") ",
+                            d.node.left.name_known ? AbslView(d.node.left.name) : "unknown",
+                            " at bci ", d.node.left.bci, SupportText(d)),
+               depth);
+      WriteReasoningBlock(out, tree, d.node.left, " in experiment 1", depth);
+      WriteReasoningBlock(out, tree, d.node.right, " in experiment 2", depth);
+      WriteReceiverTypeProfileBlock(out, tree, d.node.left, " in experiment 1", depth);
+      WriteReceiverTypeProfileBlock(out, tree, d.node.right, " in experiment 2", depth);
+    } else {
+      out.Line(absl::StrCat(AbslView(Prefix(d.node.op)), LabelText(tree, label, options.long_bci),
+                            SupportText(d)),
+               depth);
+      if (inlining) {
+        WriteReasoningBlock(out, tree, label, "", depth);
+        WriteReceiverTypeProfileBlock(out, tree, label, "", depth);
+      }
+    }
+    if (inlining) {
+      // The node's own line stands for the last step of its path.
+      if (shown.size() == context && !d.path.empty()) {
+        shown.push_back(record.path_steps[d.path.end - 1]);
+      }
+    }
+  }
+  out.set_level(level);
+}
+
+void WriteHotness(LineWriter& out, const ShareStatsRecord& s) {
+  std::string line = absl::StrCat("Experiment ", s.experiment, ": hot in ", s.hot_runs, " of ",
+                                  s.runs, s.runs == 1 ? " run" : " runs", " (compiled in ",
+                                  s.compiled_runs, "), share mean ", Percent(s.mean), "%");
+  if (std::isnan(s.stddev)) {
+    line += ", stddev n/a";
+  } else {
+    absl::StrAppend(&line, ", stddev ", Percent(s.stddev), "%");
+  }
+  absl::StrAppend(&line, ", min ", Percent(s.min), "%, max ", Percent(s.max), "%");
+  out.Line(line);
+}
+
+void WriteShareChange(LineWriter& out, const RunsMethodRecord& record) {
+  const ShareChangeRecord& c = record.share_change;
+  std::string points = JavaFixed(c.difference * 100);
+  if (c.difference >= 0 && !points.starts_with("-")) points.insert(0, "+");
+  std::string line = absl::StrCat("Share change: ", points, " percentage points, ");
+  if (!c.tested) {
+    line += "not tested (Welch's t-test needs at least two runs of each experiment)";
+  } else if (record.hotness[0].stddev == 0 && record.hotness[1].stddev == 0) {
+    absl::StrAppend(&line, c.beyond_noise ? "beyond" : "within",
+                    " the noise (no run-to-run variation in either experiment)");
+  } else {
+    absl::StrAppend(&line, c.beyond_noise ? "beyond" : "within",
+                    " the noise (Welch's t-test: t = ", JavaFixed(c.t),
+                    ", df = ", JavaFixed(c.df, 1), ", p ");
+    if (c.p < 0.0001) {
+      line += "< 0.0001)";
+    } else {
+      absl::StrAppend(&line, "= ", JavaFixed(c.p, 4), ")");
+    }
+  }
+  out.Line(line);
+}
+
+}  // namespace
+
+void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Options& options) {
+  Bullets b(out);
+  out.Line("How to read this output");
+  b(1,
+    "Each experiment was run several times: experiment 1 is the baseline, experiment 2 the "
+    "change.");
+  b(1, "Each run's hot compilation units are selected on their own, as jit-vs-jit does.");
+  b(1,
+    "There is one section per method that is hot in at least one run: the compared methods "
+    "first, each group by the mean execution shares of both experiments.");
+  b(1, "A method's share is its compilation units' part of the total execution time of a run.");
+  b(2,
+    "Per experiment: in how many runs it was hot (and compiled), and the mean, standard "
+    "deviation, minimum and maximum of its share over all runs of the experiment.");
+  b(2,
+    "The share changed beyond the noise when Welch's t-test of the runs' shares gives "
+    "p < 0.05.");
+  b(1, "A method is compared when it is hot in at least half the runs of each experiment.");
+  b(2,
+    "The hottest compilation of each run that compiled it is compared with that of every "
+    "other run:");
+  b(3, "a cross pair takes a run of each experiment, a same-side pair two runs of one;");
+  b(3, "each pair is matched as jit-vs-jit matches a compilation pair.");
+  b(2,
+    "A difference is an inserted, deleted or relabelled call site or optimization of a pair, "
+    "known by its path:");
+  b(3, "for a call site, the (method, bci) of every call site from the root down to it;");
+  b(3, "for an optimization, the phases around it; its position names its inlined method.");
+  b(2, absl::StrCat("A difference is stable when it is in at least ",
+                    ThresholdPercent(runs.stable_share), "% of the cross pairs and in at most ",
+                    ThresholdPercent(runs.noise_share),
+                    "% of the same-side pairs; otherwise it is noise."));
+  b(2,
+    "With fewer than two runs of an experiment that compiled the method, its noise is "
+    "unknown and every difference is unconfirmed.");
+  b(1,
+    "Differences are listed as trees: a line per call site or phase on their paths, then the "
+    "difference with its edit and support:");
+  b(2,
+    "+ only in experiment 2, - only in experiment 1, * (kind -> kind) a call site whose "
+    "callsite kind changed;");
+  b(2, "(in 9 of 9 cross pairs, 0 of 6 same-side pairs) says in how many pairs it was found.");
+  if (options.long_bci) {
+    b(2, "Optimization positions list (method, bci) pairs, the innermost inlined method first.");
+  }
+  if (runs.show_noise) {
+    b(1, "Noise differences are listed after the stable ones.");
+  } else {
+    b(1, "Noise differences are only counted (--show-noise=true lists them).");
+  }
+}
+
+void WriteRunText(LineWriter& out, const ExperimentRecord& record) {
+  if (record.run.index == 1) {
+    std::string title = absl::StrCat("Experiment ", record.id);
+    if (record.kind == ExperimentKind::kJit) title += " (JIT)";
+    if (record.kind == ExperimentKind::kAot) title += " (AOT)";
+    absl::StrAppend(&title, ", ", record.run.count, record.run.count == 1 ? " run" : " runs");
+    out.Line(title);
+    out.Line("Run  Execution ID  Units  Hot units  Hot share  Graal share  Cycles (10^9)  Inputs",
+             1);
+  }
+  std::string row = absl::StrCat(PadLeft(absl::StrCat(record.run.index), 3), "  ",
+                                 PadLeft(record.execution_id.value_or("-"), 12), "  ",
+                                 PadLeft(absl::StrCat(record.units), 5), "  ");
+  if (record.profiled) {
+    absl::StrAppend(&row, PadLeft(absl::StrCat(record.hot_units), 9), "  ",
+                    PadLeft(Percent(record.hot_share), 8), "%  ",
+                    PadLeft(Percent(record.graal_share), 10), "%  ",
+                    PadLeft(JavaFixed(static_cast<double>(record.total_period) / 1e9), 13), "  ");
+  } else {
+    absl::StrAppend(&row, PadLeft("-", 9), "  ", PadLeft("-", 9), "  ", PadLeft("-", 11), "  ",
+                    PadLeft("-", 13), "  ");
+  }
+  absl::StrAppend(&row, AbslView(record.run.log), " ", AbslView(record.run.profile));
+  out.Line(row, 1);
+}
+
+void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool show_noise,
+                         const Options& options) {
+  const int level = out.level();
+  out.Line(absl::StrCat("Method ", AbslView(record.name)));
+  out.set_level(level + 1);
+  for (const ShareStatsRecord& hotness : record.hotness) WriteHotness(out, hotness);
+  WriteShareChange(out, record);
+  if (!record.compared) {
+    std::string line = "Not compared: hot in fewer than half the runs of experiment ";
+    const bool cold1 = record.hotness[0].hot_runs * 2 < record.hotness[0].runs;
+    const bool cold2 = record.hotness[1].hot_runs * 2 < record.hotness[1].runs;
+    line += cold1 && cold2 ? "1 and 2" : cold1 ? "1" : "2";
+    out.Line(line);
+    out.set_level(level);
+    return;
+  }
+  out.Line(absl::StrCat("Compared ", record.cross_pairs,
+                        record.cross_pairs == 1 ? " cross pair and " : " cross pairs and ",
+                        record.within_pairs,
+                        record.within_pairs == 1 ? " same-side pair" : " same-side pairs",
+                        " of the runs' hottest compilations"));
+  if (record.unconfirmed) {
+    const bool few1 = record.hotness[0].compiled_runs < 2;
+    const bool few2 = record.hotness[1].compiled_runs < 2;
+    out.Line(absl::StrCat("Unconfirmed: experiment",
+                          few1 && few2 ? "s 1 and 2"
+                          : few1       ? " 1"
+                                       : " 2",
+                          " compiled the method in fewer than two runs, so the run-to-run noise "
+                          "is unknown"));
+  }
+  if (record.stable.empty()) {
+    out.Line(record.unconfirmed ? "No stable differences (none can be confirmed)"
+                                : "No stable differences");
+  } else {
+    out.Line("Stable differences");
+    out.set_level(level + 2);
+    WriteDifferences(out, record, record.stable, options);
+    out.set_level(level + 1);
+  }
+  const std::string_view noise = record.unconfirmed ? "unconfirmed" : "noise";
+  if (record.noise.empty()) {
+    out.Line(absl::StrCat("No ", AbslView(noise), " differences"));
+  } else if (show_noise) {
+    out.Line(absl::StrCat(record.unconfirmed ? "Unconfirmed" : "Noise", " differences"));
+    out.set_level(level + 2);
+    WriteDifferences(out, record, record.noise, options);
+    out.set_level(level + 1);
+  } else {
+    out.Line(absl::StrCat(record.noise.size(), " ", AbslView(noise),
+                          record.noise.size() == 1 ? " difference" : " differences",
+                          " left out (--show-noise=true lists them)"));
+  }
+  out.set_level(level);
+}
+
+}  // namespace profdiff
