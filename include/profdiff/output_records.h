@@ -20,8 +20,8 @@
 
 #include "profdiff/options.h"
 #include "profdiff/profile.h"
-#include "profdiff/statistics.h"
 #include "profdiff/runs_options.h"
+#include "profdiff/statistics.h"
 
 namespace profdiff {
 

@@ -42,7 +42,7 @@ class TextRenderer : public Renderer {
   // stats: two experiments are compared (a summary of experiment 2 came), so the changes are
   // shown and each experiment's own statistics are not.
   bool compared_ = false;
-  int sections_ = 0;  // stats sections written, for the empty lines between them
+  int sections_ = 0;         // stats sections written, for the empty lines between them
   bool show_noise_ = false;  // jit-vs-jit-runs
   Options options_;
 };
