@@ -142,14 +142,27 @@ TEST_F(JsonExampleTest, WarningsBecomeRecordsInPlace) {
 }
 
 TEST_F(JsonExampleTest, AFailedRunEndsWithAnErrorRecord) {
+  // Experiment 2's profile is of the wrong kind: found while loading, after the header.
+  dir_.Write("aot.json", kAotProf1);
   RunResult run = RunProfdiff({"jit-vs-jit", dir_.Path("jit1"), dir_.Path("prof1.json"),
-                               dir_.Path("jit2"), dir_.Path("missing.json"), "--format=json"});
+                               dir_.Path("jit2"), dir_.Path("aot.json"), "--format=json"});
   EXPECT_EQ(run.exit_code, 1);
   std::vector<std::string> lines = JsonLines(run.out);
-  ASSERT_FALSE(lines.empty());
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_STREQ(ParseLine(lines.front())["type"].GetString(), "header");
   rapidjson::Document last = ParseLine(lines.back());
   EXPECT_STREQ(last["type"].GetString(), "error");
   EXPECT_NE(run.err.find(last["message"].GetString()), std::string::npos);
+}
+
+TEST_F(JsonExampleTest, APathErrorWritesNoStreamAtAll) {
+  // Checked before the header: a stream never starts with anything but a header.
+  RunResult run = RunProfdiff({"jit-vs-jit", dir_.Path("jit1"), dir_.Path("prof1.json"),
+                               dir_.Path("jit2"), dir_.Path("missing.json"), "--format=json"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("missing.json (No such file or directory)"), std::string::npos)
+      << run.err;
 }
 
 TEST(JsonOptionTest, BadFormatValueIsAnError) {

@@ -36,6 +36,7 @@ class JsonRenderer : public Renderer {
   // Ends the record that was appended to out_.buffer().
   void WriteLine();
   LineWriter out_;
+  bool header_written_ = false;
 };
 
 // The option names and values of the header record, as JSON members ("hot-min-limit": 1, ...),

@@ -2,11 +2,49 @@
 #define PROFDIFF_OPTIONS_H_
 
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
 
 namespace profdiff {
 
 // --format (docs/output-formats.md).
 enum class OutputFormat { kText, kJson, kCsv };
+
+// An enumerated option value and its spelling on the command line and in the JSON header.
+template <class Enum>
+struct EnumName {
+  Enum value;
+  std::string_view name;
+};
+
+inline constexpr EnumName<OutputFormat> kOutputFormatNames[] = {
+    {OutputFormat::kText, "text"}, {OutputFormat::kJson, "json"}, {OutputFormat::kCsv, "csv"}};
+
+// The spellings of an enumerated option type, in the order that help texts list them.
+template <class Enum>
+std::span<const EnumName<Enum>> EnumNames();
+template <>
+inline std::span<const EnumName<OutputFormat>> EnumNames<OutputFormat>() {
+  return kOutputFormatNames;
+}
+
+template <class Enum>
+std::string_view NameOf(Enum value) {
+  for (const EnumName<Enum>& entry : EnumNames<Enum>()) {
+    if (entry.value == value) return entry.name;
+  }
+  return {};
+}
+
+// The value spelled exactly `name`, or nullopt.
+template <class Enum>
+std::optional<Enum> EnumFromName(std::string_view name) {
+  for (const EnumName<Enum>& entry : EnumNames<Enum>()) {
+    if (entry.name == name) return entry.value;
+  }
+  return std::nullopt;
+}
 
 // The global options: the reference's twelve (cli.md §2) with its defaults, then ours.
 struct Options {
@@ -23,6 +61,8 @@ struct Options {
   bool create_fragments = true;
   bool inliner_reasoning = false;
   OutputFormat format = OutputFormat::kText;
+  // Text: the "How to read this output" block before the output.
+  bool explanation = true;
 };
 
 }  // namespace profdiff

@@ -5,6 +5,7 @@
 
 #include "commands/command_steps.h"
 #include "commands/comparison_commands.h"
+#include "profdiff/input_paths.h"
 #include "profdiff/record_stream_reader.h"
 
 namespace profdiff {
@@ -26,6 +27,8 @@ absl::Status RunCommand(const std::string& command, const std::vector<std::strin
     return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out);
   }
   if (command == "render") {
+    absl::Status readable = CheckReadableFile(positionals.at(0));
+    if (!readable.ok()) return readable;
     // The display options are those of the run that wrote the stream (its header record).
     return ReadRecordStream(positionals.at(0), out, [&out](std::string_view warning) {
       out.Flush();

@@ -2,6 +2,7 @@
 
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
+#include "profdiff/input_paths.h"
 #include "profdiff/record_builders.h"
 
 namespace profdiff {
@@ -10,8 +11,11 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
                        const Options& options, Renderer& out) {
   std::vector<std::string> arguments{log_directory};
   if (profile.has_value()) arguments.push_back(*profile);
-  out.Header(HeaderRecord{"report", arguments, options});
   ExperimentInput input{1, log_directory, profile, std::nullopt};
+  // Before the first record: a mistyped path prints its error and nothing else.
+  absl::Status paths = CheckExperimentPaths({input});
+  if (!paths.ok()) return paths;
+  out.Header(HeaderRecord{"report", arguments, options});
   absl::StatusOr<Experiment> experiment = LoadAndSummarize(input, options, out);
   if (!experiment.ok()) return experiment.status();
 

@@ -54,11 +54,14 @@ class FileCloser {
   int fd_;
 };
 
-absl::Status NotADirectory(int experiment_id) {
-  return absl::NotFoundError(absl::StrCat("Could not read the files of the experiment ",
-                                          experiment_id,
-                                          ": The provided optimization log path does not denote "
-                                          "a directory"));
+// The commands check the directory before loading (input_paths.h); this is for one that
+// vanished or changed in between. The same wording as that check.
+absl::Status NotADirectory(const std::string& directory, int experiment_id, int error) {
+  return absl::Status(absl::ErrnoToStatusCode(error),
+                      absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                                   ": The provided optimization log path does not denote a "
+                                   "directory: ",
+                                   NormalizePath(directory), " (", ErrnoText(error), ")"));
 }
 
 // The entry names of `directory` ('.' and '..' excluded), sorted bytewise so that the order
@@ -66,7 +69,7 @@ absl::Status NotADirectory(int experiment_id) {
 absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& directory,
                                                        int experiment_id) {
   DIR* dir = opendir(directory.c_str());
-  if (dir == nullptr) return NotADirectory(experiment_id);
+  if (dir == nullptr) return NotADirectory(directory, experiment_id, errno);
   std::vector<std::string> names;
   while (true) {
     errno = 0;
@@ -74,7 +77,7 @@ absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& direct
     if (entry == nullptr) {
       int error = errno;
       closedir(dir);
-      if (error != 0) return NotADirectory(experiment_id);
+      if (error != 0) return NotADirectory(directory, experiment_id, error);
       break;
     }
     std::string_view name = entry->d_name;

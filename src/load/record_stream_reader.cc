@@ -332,8 +332,8 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   flag("create-fragments", &options.create_fragments);
   flag("inliner-reasoning", &options.inliner_reasoning);
   std::optional<std::string_view> format = d.OptStr(object, "format");
-  if (format == "json") options.format = OutputFormat::kJson;
-  if (format == "csv") options.format = OutputFormat::kCsv;
+  if (format) options.format = EnumFromName<OutputFormat>(*format).value_or(OutputFormat::kText);
+  flag("explanation", &options.explanation);
   return options;
 }
 

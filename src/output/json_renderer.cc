@@ -242,17 +242,7 @@ std::string_view KindName(ExperimentKind kind) {
 
 }  // namespace
 
-std::string_view FormatName(OutputFormat format) {
-  switch (format) {
-    case OutputFormat::kText:
-      return "text";
-    case OutputFormat::kJson:
-      return "json";
-    case OutputFormat::kCsv:
-      return "csv";
-  }
-  return "text";
-}
+std::string_view FormatName(OutputFormat format) { return NameOf(format); }
 
 std::string OptionsJson(const Options& options) {
   std::string text;
@@ -276,6 +266,7 @@ std::string OptionsJson(const Options& options) {
   flag("create-fragments", options.create_fragments);
   flag("inliner-reasoning", options.inliner_reasoning);
   json.Member("format", FormatName(options.format));
+  flag("explanation", options.explanation);
   json.EndObject();
   return text;
 }
@@ -300,6 +291,7 @@ void JsonRenderer::Header(const HeaderRecord& record) {
   json.Raw(OptionsJson(record.options));
   json.EndObject();
   WriteLine();
+  header_written_ = true;
 }
 
 void JsonRenderer::Warning(const WarningRecord& record) {
@@ -312,6 +304,9 @@ void JsonRenderer::Warning(const WarningRecord& record) {
 }
 
 void JsonRenderer::Error(const ErrorRecord& record) {
+  // A run that fails before its header (a path error) writes nothing: a stream starts with a
+  // header.
+  if (!header_written_) return;
   JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "error");

@@ -330,6 +330,7 @@ void TextRenderer::Header(const HeaderRecord& record) {
   // Only hot methods get a section: report with a profile, and every comparison.
   const bool only_hot = !report_ || record.arguments.size() > 1;
   out_.set_level(0);
+  if (!options_.explanation) return;
   WriteExplanation(out_, report_, only_hot, options_);
   if (!aot_vs_aot_) out_.EmptyLine();
 }
