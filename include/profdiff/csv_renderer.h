@@ -33,6 +33,7 @@ class CsvRenderer : public Renderer {
   }
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
+  int WriteError() const override { return out_.write_error(); }
 
  private:
   LineWriter out_;

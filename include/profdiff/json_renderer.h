@@ -31,6 +31,7 @@ class JsonRenderer : public Renderer {
   }
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
+  int WriteError() const override { return out_.write_error(); }
 
  private:
   // Ends the record that was appended to out_.buffer().

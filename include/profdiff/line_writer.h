@@ -45,6 +45,9 @@ class LineWriter {
     MaybeFlush();
   }
   void Flush();
+  // The errno of the first write to the file that failed (EPIPE: the reader went away), or 0.
+  // After a failure, output is dropped.
+  int write_error() const { return write_error_; }
 
   // For writers that lay out whole lines themselves (JSON records): append straight to
   // buffer(), ending with '\n', then call Committed(). No copy of a record is made, however
@@ -65,6 +68,7 @@ class LineWriter {
   std::string own_buffer_;
   std::string* buffer_;  // &own_buffer_ when writing to a file, else the target string
   int level_ = 0;
+  int write_error_ = 0;
 };
 
 }  // namespace profdiff

@@ -11,6 +11,9 @@ namespace profdiff {
 // --format (docs/output-formats.md).
 enum class OutputFormat { kText, kJson, kCsv };
 
+// --fail-on: the tree kind whose differences make a comparison exit with status 2.
+enum class FailOn { kNone, kInlining, kOptimization, kAny };
+
 // An enumerated option value and its spelling on the command line and in the JSON header.
 template <class Enum>
 struct EnumName {
@@ -21,12 +24,21 @@ struct EnumName {
 inline constexpr EnumName<OutputFormat> kOutputFormatNames[] = {
     {OutputFormat::kText, "text"}, {OutputFormat::kJson, "json"}, {OutputFormat::kCsv, "csv"}};
 
+inline constexpr EnumName<FailOn> kFailOnNames[] = {{FailOn::kNone, "none"},
+                                                    {FailOn::kInlining, "inlining"},
+                                                    {FailOn::kOptimization, "optimization"},
+                                                    {FailOn::kAny, "any"}};
+
 // The spellings of an enumerated option type, in the order that help texts list them.
 template <class Enum>
 std::span<const EnumName<Enum>> EnumNames();
 template <>
 inline std::span<const EnumName<OutputFormat>> EnumNames<OutputFormat>() {
   return kOutputFormatNames;
+}
+template <>
+inline std::span<const EnumName<FailOn>> EnumNames<FailOn>() {
+  return kFailOnNames;
 }
 
 template <class Enum>
@@ -63,6 +75,11 @@ struct Options {
   OutputFormat format = OutputFormat::kText;
   // Text: the "How to read this output" block before the output.
   bool explanation = true;
+  // Comparisons: exit with status 2 when a compared hot method whose execution share (the larger
+  // of the two experiments') is at least `fail_min_share` differs in the `fail_on` trees
+  // (docs/ci.md).
+  FailOn fail_on = FailOn::kNone;
+  double fail_min_share = 0;
 };
 
 }  // namespace profdiff

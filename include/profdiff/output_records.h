@@ -267,6 +267,8 @@ class Renderer : public RecordSink {
   virtual void WritePiece(std::string_view rendered) = 0;
   // Writes out what is buffered.
   virtual void Flush() = 0;
+  // The errno of the first failed write to the output (EPIPE: the reader went away), or 0.
+  virtual int WriteError() const { return 0; }
 };
 
 }  // namespace profdiff

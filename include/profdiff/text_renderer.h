@@ -30,6 +30,7 @@ class TextRenderer : public Renderer {
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
+  int WriteError() const override { return out_.write_error(); }
 
  private:
   LineWriter out_;

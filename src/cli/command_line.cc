@@ -411,6 +411,15 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   if (std::string problem = ValidateOptions(command_line.options, given_text); !problem.empty()) {
     return Error(problem, nullptr);
   }
+  // A gate that can never close is a mistake, not a pass (docs/ci.md). `render` decides from its
+  // stream's header instead.
+  if (command_line.options.fail_on != FailOn::kNone &&
+      (command->name == "report" || !command_line.options.diff_compilations)) {
+    return Error(
+        "--fail-on needs compared compilations: a comparison command with "
+        "--diff-compilations=true",
+        command);
+  }
   command_line.command = std::string(command->name);
   command_line.positionals = std::move(positionals);
   return result;

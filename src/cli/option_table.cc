@@ -41,6 +41,12 @@ const OptionSpec kOptionSpecs[] = {
      "Write the output as text, json (JSON Lines) or csv (docs/output-formats.md)"},
     {"--explanation", &Options::explanation, "true",
      "Begin the text output with the block that explains how to read it"},
+    {"--fail-on", &Options::fail_on, "none",
+     "Exit with status 2 when compared hot methods differ in their inlining, optimization or any "
+     "trees (none: never)"},
+    {"--fail-min-share", &Options::fail_min_share, "0",
+     "Only methods with at least this fraction (0 to 1) of the total execution count for "
+     "--fail-on"},
 };
 
 std::string Quoted(std::string_view text) {
@@ -69,6 +75,10 @@ std::string_view ChoicePlaceholder();
 template <>
 std::string_view ChoicePlaceholder<OutputFormat>() {
   return "FORMAT";
+}
+template <>
+std::string_view ChoicePlaceholder<FailOn>() {
+  return "TREES";
 }
 
 }  // namespace
@@ -131,6 +141,10 @@ std::string ValidateOptions(const Options& options,
   if (!(options.hot_percentile >= 0 && options.hot_percentile <= 1)) {
     return "--hot-percentile must be between 0 and 1, got " +
            Quoted(given_text("--hot-percentile"));
+  }
+  if (!(options.fail_min_share >= 0 && options.fail_min_share <= 1)) {
+    return "--fail-min-share must be between 0 and 1, got " +
+           Quoted(given_text("--fail-min-share"));
   }
   if (options.hot_min_limit < 0) {
     return "--hot-min-limit must not be negative, got " + std::to_string(options.hot_min_limit);

@@ -16,8 +16,8 @@
 
 namespace profdiff {
 
-using OptionTarget =
-    std::variant<int32_t Options::*, double Options::*, bool Options::*, OutputFormat Options::*>;
+using OptionTarget = std::variant<int32_t Options::*, double Options::*, bool Options::*,
+                                  OutputFormat Options::*, FailOn Options::*>;
 
 struct OptionSpec {
   std::string_view name;  // with the leading "--"

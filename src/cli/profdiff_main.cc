@@ -1,18 +1,36 @@
 #include "cli/profdiff_main.h"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/command_line.h"
+#include "load/paths.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
 #include "profdiff/renderers.h"
 
 namespace profdiff {
 
+namespace {
+
+void WriteLine(std::FILE* file, std::string_view text) {
+  std::string line(text);
+  line.push_back('\n');
+  std::fwrite(line.data(), 1, line.size(), file);
+  std::fflush(file);
+}
+
+}  // namespace
+
 int ProfdiffMain(int argc, char** argv) {
+  // A reader that goes away (`profdiff ... | head`) shows up as EPIPE on a write, which ends the
+  // run quietly, instead of a signal that kills it with status 141 (README "Exit status").
+  std::signal(SIGPIPE, SIG_IGN);
   std::vector<std::string> args(argv + 1, argv + argc);
   CommandLineResult parsed = ParseCommandLine(args);
   if (parsed.action == CommandLineResult::Action::kPrint) {
@@ -22,18 +40,28 @@ int ProfdiffMain(int argc, char** argv) {
     return parsed.exit_code;
   }
   const CommandLine& command_line = parsed.command_line;
-  absl::Status status;
+  absl::StatusOr<CommandResult> result;
+  int write_error = 0;
   {
     std::unique_ptr<Renderer> out = NewRenderer(command_line.options.format, stdout, stderr);
-    status = RunCommand(command_line.command, command_line.positionals, command_line.options, *out);
-    if (!status.ok()) out->Error(ErrorRecord{StdView(status.message())});
+    result = RunCommand(command_line.command, command_line.positionals, command_line.options, *out);
+    if (!result.ok()) out->Error(ErrorRecord{StdView(result.status().message())});
     out->Flush();  // what was written before a failure stays
+    write_error = out->WriteError();
   }
-  if (!status.ok()) {
-    std::string message(status.message());
-    message.push_back('\n');
-    std::fwrite(message.data(), 1, message.size(), stderr);
+  if (!result.ok()) {
+    WriteLine(stderr, StdView(result.status().message()));
     return 1;
+  }
+  // The reader has all it wanted; the rest was not compared, so there is no verdict either.
+  if (write_error == EPIPE) return 0;
+  if (write_error != 0) {
+    WriteLine(stderr, "profdiff: cannot write the output: " + ErrnoText(write_error));
+    return 1;
+  }
+  if (result->gate.failed) {
+    WriteLine(stderr, result->gate.message);
+    return 2;
   }
   return 0;
 }

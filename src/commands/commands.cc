@@ -3,15 +3,20 @@
 #include <cstdio>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/comparison_commands.h"
 #include "profdiff/input_paths.h"
+#include "profdiff/method_differences.h"
+#include "profdiff/observed_renderer.h"
 #include "profdiff/record_stream_reader.h"
 
 namespace profdiff {
 
-absl::Status RunCommand(const std::string& command, const std::vector<std::string>& positionals,
-                        const Options& options, Renderer& out) {
+namespace {
+
+absl::Status RunPipeline(const std::string& command, const std::vector<std::string>& positionals,
+                         const Options& options, Renderer& out) {
   auto optional_at = [&](size_t i) -> std::optional<std::string> {
     if (i < positionals.size()) return positionals[i];
     return std::nullopt;
@@ -38,6 +43,29 @@ absl::Status RunCommand(const std::string& command, const std::vector<std::strin
     });
   }
   return absl::InvalidArgumentError("unknown command " + command);
+}
+
+}  // namespace
+
+absl::StatusOr<CommandResult> RunCommand(const std::string& command,
+                                         const std::vector<std::string>& positionals,
+                                         const Options& options, Renderer& out) {
+  // The gate is decided from the records, as they are written (or read back by render).
+  MethodDifferenceTally tally;
+  ObservedRenderer observed(out, tally);
+  absl::Status status = RunPipeline(command, positionals, options, observed);
+  if (!status.ok()) return status;
+  CommandResult result;
+  if (options.fail_on == FailOn::kNone) return result;
+  if (!tally.compares()) {
+    // Only render gets here: the command line rejects --fail-on for the others.
+    return absl::InvalidArgumentError(
+        absl::StrCat("--fail-on: ", positionals.at(0),
+                     " holds no compared compilations (it was written by report or with "
+                     "--diff-compilations=false)"));
+  }
+  result.gate = DecideGate(tally.Methods(), options.fail_on, options.fail_min_share);
+  return result;
 }
 
 }  // namespace profdiff

@@ -334,6 +334,11 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   std::optional<std::string_view> format = d.OptStr(object, "format");
   if (format) options.format = EnumFromName<OutputFormat>(*format).value_or(OutputFormat::kText);
   flag("explanation", &options.explanation);
+  std::optional<std::string_view> fail_on = d.OptStr(object, "fail-on");
+  if (fail_on) options.fail_on = EnumFromName<FailOn>(*fail_on).value_or(FailOn::kNone);
+  if (d.Find(object, "fail-min-share") != kNoToken) {
+    options.fail_min_share = d.Double(object, "fail-min-share");
+  }
   return options;
 }
 

@@ -267,6 +267,9 @@ std::string OptionsJson(const Options& options) {
   flag("inliner-reasoning", options.inliner_reasoning);
   json.Member("format", FormatName(options.format));
   flag("explanation", options.explanation);
+  json.Member("fail-on", NameOf(options.fail_on));
+  json.Key("fail-min-share");
+  json.Double(options.fail_min_share);
   json.EndObject();
   return text;
 }
