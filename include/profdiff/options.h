@@ -14,6 +14,9 @@ enum class OutputFormat { kText, kJson, kCsv };
 // --fail-on: the tree kind whose differences make a comparison exit with status 2.
 enum class FailOn { kNone, kInlining, kOptimization, kAny };
 
+// --color and --progress: `auto` decides from the terminal (terminal_policy.h).
+enum class WhenMode { kAuto, kAlways, kNever };
+
 // An enumerated option value and its spelling on the command line and in the JSON header.
 template <class Enum>
 struct EnumName {
@@ -29,6 +32,9 @@ inline constexpr EnumName<FailOn> kFailOnNames[] = {{FailOn::kNone, "none"},
                                                     {FailOn::kOptimization, "optimization"},
                                                     {FailOn::kAny, "any"}};
 
+inline constexpr EnumName<WhenMode> kWhenModeNames[] = {
+    {WhenMode::kAuto, "auto"}, {WhenMode::kAlways, "always"}, {WhenMode::kNever, "never"}};
+
 // The spellings of an enumerated option type, in the order that help texts list them.
 template <class Enum>
 std::span<const EnumName<Enum>> EnumNames();
@@ -39,6 +45,10 @@ inline std::span<const EnumName<OutputFormat>> EnumNames<OutputFormat>() {
 template <>
 inline std::span<const EnumName<FailOn>> EnumNames<FailOn>() {
   return kFailOnNames;
+}
+template <>
+inline std::span<const EnumName<WhenMode>> EnumNames<WhenMode>() {
+  return kWhenModeNames;
 }
 
 template <class Enum>
@@ -80,6 +90,9 @@ struct Options {
   // (docs/ci.md).
   FailOn fail_on = FailOn::kNone;
   double fail_min_share = 0;
+  // Text: insertions green, deletions red, relabels yellow, headings and *hot* bold. Decided by
+  // the process that writes the text (render decides anew), never stored in what it writes.
+  WhenMode color = WhenMode::kAuto;
 };
 
 }  // namespace profdiff

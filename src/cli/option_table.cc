@@ -47,6 +47,9 @@ const OptionSpec kOptionSpecs[] = {
     {"--fail-min-share", &Options::fail_min_share, "0",
      "Only methods with at least this fraction (0 to 1) of the total execution count for "
      "--fail-on"},
+    {"--color", &Options::color, "auto",
+     "Colour the text output: auto (when stdout is a terminal, NO_COLOR is not set and TERM is "
+     "not dumb), always or never"},
 };
 
 std::string Quoted(std::string_view text) {
@@ -79,6 +82,10 @@ std::string_view ChoicePlaceholder<OutputFormat>() {
 template <>
 std::string_view ChoicePlaceholder<FailOn>() {
   return "TREES";
+}
+template <>
+std::string_view ChoicePlaceholder<WhenMode>() {
+  return "WHEN";
 }
 
 }  // namespace

@@ -17,7 +17,7 @@
 namespace profdiff {
 
 using OptionTarget = std::variant<int32_t Options::*, double Options::*, bool Options::*,
-                                  OutputFormat Options::*, FailOn Options::*>;
+                                  OutputFormat Options::*, FailOn Options::*, WhenMode Options::*>;
 
 struct OptionSpec {
   std::string_view name;  // with the leading "--"

@@ -1,8 +1,11 @@
 #include "cli/profdiff_main.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -13,6 +16,7 @@
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
 #include "profdiff/renderers.h"
+#include "profdiff/terminal_policy.h"
 
 namespace profdiff {
 
@@ -43,7 +47,11 @@ int ProfdiffMain(int argc, char** argv) {
   absl::StatusOr<CommandResult> result;
   int write_error = 0;
   {
-    std::unique_ptr<Renderer> out = NewRenderer(command_line.options.format, stdout, stderr);
+    const Options& options = command_line.options;
+    TextStyle style;
+    style.color = ShouldUseColor(options.color, isatty(STDOUT_FILENO) != 0, std::getenv("NO_COLOR"),
+                                 std::getenv("TERM"));
+    std::unique_ptr<Renderer> out = NewRenderer(options.format, stdout, stderr, style);
     result = RunCommand(command_line.command, command_line.positionals, command_line.options, *out);
     if (!result.ok()) out->Error(ErrorRecord{StdView(result.status().message())});
     out->Flush();  // what was written before a failure stays

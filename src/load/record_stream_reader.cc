@@ -339,6 +339,8 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   if (d.Find(object, "fail-min-share") != kNoToken) {
     options.fail_min_share = d.Double(object, "fail-min-share");
   }
+  std::optional<std::string_view> color = d.OptStr(object, "color");
+  if (color) options.color = EnumFromName<WhenMode>(*color).value_or(WhenMode::kAuto);
   return options;
 }
 

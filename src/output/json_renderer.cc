@@ -270,6 +270,7 @@ std::string OptionsJson(const Options& options) {
   json.Member("fail-on", NameOf(options.fail_on));
   json.Key("fail-min-share");
   json.Double(options.fail_min_share);
+  json.Member("color", NameOf(options.color));
   json.EndObject();
   return text;
 }

@@ -1,0 +1,19 @@
+#ifndef PROFDIFF_TERMINAL_POLICY_H_
+#define PROFDIFF_TERMINAL_POLICY_H_
+
+// Whether output is dressed for a terminal (README "Colour and progress"): decided once, from
+// the option, then the environment, then whether the stream is a terminal, as ripgrep and git
+// do.
+
+#include "profdiff/options.h"
+
+namespace profdiff {
+
+// --color: `always` and `never` win; `auto` colours when `stdout_is_terminal`, NO_COLOR is
+// unset or empty (no-color.org) and TERM is set and not "dumb". `no_color` and `term` are the
+// variables' values, nullptr when unset.
+bool ShouldUseColor(WhenMode mode, bool stdout_is_terminal, const char* no_color, const char* term);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_TERMINAL_POLICY_H_
