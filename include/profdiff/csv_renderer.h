@@ -26,6 +26,7 @@ class CsvRenderer : public Renderer {
   void Method(const MethodRecord&) override {}
   void Compilation(const CompilationTreesRecord& record) override;
   void Pair(const PairRecord& record) override;
+  void Summary(const SummaryRecord&) override {}  // the table is the pairs' (output-formats.md)
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {

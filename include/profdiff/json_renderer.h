@@ -24,6 +24,7 @@ class JsonRenderer : public Renderer {
   void Method(const MethodRecord& record) override;
   void Compilation(const CompilationTreesRecord& record) override;
   void Pair(const PairRecord& record) override;
+  void Summary(const SummaryRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {

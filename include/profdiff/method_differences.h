@@ -52,6 +52,7 @@ class MethodDifferenceTally : public RecordSink {
   void Method(const MethodRecord& record) override;
   void Compilation(const CompilationTreesRecord&) override {}
   void Pair(const PairRecord& record) override;
+  void Summary(const SummaryRecord&) override {}
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
 
@@ -70,6 +71,9 @@ class MethodDifferenceTally : public RecordSink {
 // The methods ranked for the summary: methods with differences first, then by the larger share
 // (unknown last), then by the number of differing nodes, then in section order.
 std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> methods);
+
+// The summary record of `ranked` (RankMethods' order); it refers to their method names.
+SummaryRecord MakeSummaryRecord(const std::vector<MethodDifferences>& ranked);
 
 }  // namespace profdiff
 

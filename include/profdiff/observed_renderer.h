@@ -6,6 +6,7 @@
 // observer sees the records of the pieces as they are rendered, from those threads, so it
 // must be thread-safe and must not depend on their order.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -43,9 +44,19 @@ class ObservedRenderer : public Renderer {
     observer_.Pair(record);
     out_.Pair(record);
   }
+  void Summary(const SummaryRecord& record) override {
+    observer_.Summary(record);
+    out_.Summary(record);
+  }
   void End(const EndRecord& record) override {
     observer_.End(record);
+    if (before_end_) before_end_(out_);
     out_.End(record);
+  }
+  // Called with the renderer just before the end record is passed on (not for pieces, which
+  // have none): the place for records computed from all the others (the summary).
+  void set_before_end(std::function<void(Renderer&)> before_end) {
+    before_end_ = std::move(before_end);
   }
   void Error(const ErrorRecord& record) override {
     observer_.Error(record);
@@ -66,6 +77,7 @@ class ObservedRenderer : public Renderer {
   std::unique_ptr<Renderer> owned_;  // pieces: out_
   Renderer& out_;
   RecordSink& observer_;
+  std::function<void(Renderer&)> before_end_;
 };
 
 }  // namespace profdiff

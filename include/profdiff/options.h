@@ -85,6 +85,8 @@ struct Options {
   OutputFormat format = OutputFormat::kText;
   // Text: the "How to read this output" block before the output.
   bool explanation = true;
+  // Comparisons: a table of the compared hot methods, ranked, after the normal output.
+  bool summary = false;
   // Comparisons: exit with status 2 when a compared hot method whose execution share (the larger
   // of the two experiments') is at least `fail_min_share` differs in the `fail_on` trees
   // (docs/ci.md).

@@ -234,6 +234,25 @@ struct ErrorRecord {
   std::string_view message;
 };
 
+// --summary: the compared hot methods, ranked so that the most executed methods with the most
+// differences come first (RankMethods, method_differences.h). Comes after the last method
+// section, before the end record.
+struct SummaryRowRecord {
+  int64_t rank = 0;   // 1-based
+  int64_t index = 0;  // the method record's index
+  std::string_view method;
+  std::optional<double> share[2];  // of the total execution in experiments 1 and 2; none: unknown
+  int64_t pairs = 0;               // compared compilation pairs
+  OpCounts inlining;               // differing nodes by operation (no identities)
+  OpCounts optimization;
+  int64_t inlining_too_big = 0;  // pairs whose trees were too big to compare
+  int64_t optimization_too_big = 0;
+};
+
+struct SummaryRecord {
+  std::vector<SummaryRowRecord> methods;  // in rank order
+};
+
 struct EndRecord {
   int64_t methods = 0;
   int64_t compilations = 0;  // printed compilations
@@ -253,6 +272,7 @@ class RecordSink {
   virtual void Method(const MethodRecord& record) = 0;
   virtual void Compilation(const CompilationTreesRecord& record) = 0;
   virtual void Pair(const PairRecord& record) = 0;
+  virtual void Summary(const SummaryRecord& record) = 0;
   virtual void End(const EndRecord& record) = 0;
   virtual void Error(const ErrorRecord& record) = 0;
 };

@@ -26,6 +26,7 @@ class TextRenderer : public Renderer {
   void Method(const MethodRecord& record) override;
   void Compilation(const CompilationTreesRecord& record) override;
   void Pair(const PairRecord& record) override;
+  void Summary(const SummaryRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;

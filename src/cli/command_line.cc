@@ -411,6 +411,9 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   if (std::string problem = ValidateOptions(command_line.options, given_text); !problem.empty()) {
     return Error(problem, nullptr);
   }
+  if (command_line.options.summary && command->name == "report") {
+    return Error("--summary ranks compared methods: it needs a comparison command", command);
+  }
   // A gate that can never close is a mistake, not a pass (docs/ci.md). `render` decides from its
   // stream's header instead.
   if (command_line.options.fail_on != FailOn::kNone &&

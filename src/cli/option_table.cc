@@ -41,6 +41,9 @@ const OptionSpec kOptionSpecs[] = {
      "Write the output as text, json (JSON Lines) or csv (docs/output-formats.md)"},
     {"--explanation", &Options::explanation, "true",
      "Begin the text output with the block that explains how to read it"},
+    {"--summary", &Options::summary, "false",
+     "After the output of a comparison, rank the compared hot methods: the most executed with "
+     "the most differences first"},
     {"--fail-on", &Options::fail_on, "none",
      "Exit with status 2 when compared hot methods differ in their inlining, optimization or any "
      "trees (none: never)"},

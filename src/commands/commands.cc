@@ -53,6 +53,13 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
   // The gate is decided from the records, as they are written (or read back by render).
   MethodDifferenceTally tally;
   ObservedRenderer observed(out, tally);
+  // --summary: the comparisons end with the ranked table (render passes on the stream's own).
+  if (options.summary && command != "render" && command != "report") {
+    observed.set_before_end([&tally](Renderer& renderer) {
+      const std::vector<MethodDifferences> ranked = RankMethods(tally.Methods());
+      renderer.Summary(MakeSummaryRecord(ranked));
+    });
+  }
   absl::Status status = RunPipeline(command, positionals, options, observed);
   if (!status.ok()) return status;
   CommandResult result;

@@ -91,8 +91,9 @@ class LineDecoder {
     }
     return tape_[value].kind == TokenKind::kTrue;
   }
-  double Double(uint32_t object, std::string_view key) {
-    uint32_t value = Find(object, key);
+  double Double(uint32_t object, std::string_view key) { return Number(Find(object, key), key); }
+  // A number, or the strings that stand for the non-finite ones.
+  double Number(uint32_t value, std::string_view key) {
     if (value != kNoToken && tape_[value].kind == TokenKind::kNumber) {
       return ParseJsonNumber(tape_.Text(tape_[value])).AsDouble();
     }
@@ -334,6 +335,7 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   std::optional<std::string_view> format = d.OptStr(object, "format");
   if (format) options.format = EnumFromName<OutputFormat>(*format).value_or(OutputFormat::kText);
   flag("explanation", &options.explanation);
+  flag("summary", &options.summary);
   std::optional<std::string_view> fail_on = d.OptStr(object, "fail-on");
   if (fail_on) options.fail_on = EnumFromName<FailOn>(*fail_on).value_or(FailOn::kNone);
   if (d.Find(object, "fail-min-share") != kNoToken) {
@@ -425,6 +427,8 @@ class StreamReader {
       record.first = std::move(sides[0]);
       record.second = std::move(sides[1]);
       out_.Pair(record);
+    } else if (type == "summary") {
+      return Summary(d);
     } else if (type == "end") {
       EndRecord end;
       end.methods = d.Int(0, "methods", 0);
@@ -499,6 +503,37 @@ class StreamReader {
     }
     if (!d.error().empty()) return Problem(d.error());
     out_.Experiment(record);
+    return absl::OkStatus();
+  }
+
+  absl::Status Summary(LineDecoder& d) {
+    SummaryRecord record;
+    d.ForEach(d.Array(0, "methods"), [&](uint32_t e) {
+      SummaryRowRecord row;
+      row.rank = d.Int(e, "rank", 1);
+      row.index = d.Int(e, "index", 0);
+      row.method = d.Str(e, "method");
+      uint32_t shares = d.Array(e, "shares");
+      size_t i = 0;
+      d.ForEach(shares, [&](uint32_t share) {
+        if (i < 2 && !d.IsNull(share)) row.share[i] = d.Number(share, "shares");
+        ++i;
+      });
+      if (d.error().empty() && i != 2) d.Fail("expected two shares in a summary row");
+      row.pairs = d.Int(e, "pairs", 0);
+      auto kind = [&](std::string_view key, OpCounts* counts, int64_t* too_big) {
+        uint32_t object = d.Object(e, key);
+        counts->insert = d.Int(object, "insert", 0);
+        counts->remove = d.Int(object, "delete", 0);
+        counts->relabel = d.Int(object, "relabel", 0);
+        *too_big = d.Int(object, "too_big", 0);
+      };
+      kind("inlining", &row.inlining, &row.inlining_too_big);
+      kind("optimization", &row.optimization, &row.optimization_too_big);
+      record.methods.push_back(row);
+    });
+    if (!d.error().empty()) return Problem(d.error());
+    out_.Summary(record);
     return absl::OkStatus();
   }
 

@@ -267,6 +267,7 @@ std::string OptionsJson(const Options& options) {
   flag("inliner-reasoning", options.inliner_reasoning);
   json.Member("format", FormatName(options.format));
   flag("explanation", options.explanation);
+  flag("summary", options.summary);
   json.Member("fail-on", NameOf(options.fail_on));
   json.Key("fail-min-share");
   json.Double(options.fail_min_share);
@@ -433,6 +434,46 @@ void JsonRenderer::Pair(const PairRecord& record) {
   WriteCompilation(json, record.second);
   json.EndArray();
   WriteTrees(json, record.inlining, record.optimization, record.context);
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Summary(const SummaryRecord& record) {
+  JsonOut json(out_.buffer());
+  json.BeginObject();
+  json.Member("type", "summary");
+  json.Key("methods");
+  json.BeginArray();
+  for (const SummaryRowRecord& row : record.methods) {
+    json.BeginObject();
+    json.IntMember("rank", row.rank);
+    json.IntMember("index", row.index);
+    json.Member("method", row.method);
+    json.Key("shares");
+    json.BeginArray();
+    for (const std::optional<double>& share : row.share) {
+      if (share) {
+        json.Double(*share);
+      } else {
+        json.Null();
+      }
+    }
+    json.EndArray();
+    json.IntMember("pairs", row.pairs);
+    auto kind = [&](std::string_view key, const OpCounts& counts, int64_t too_big) {
+      json.Key(key);
+      json.BeginObject();
+      json.IntMember("insert", counts.insert);
+      json.IntMember("delete", counts.remove);
+      json.IntMember("relabel", counts.relabel);
+      json.IntMember("too_big", too_big);
+      json.EndObject();
+    };
+    kind("inlining", row.inlining, row.inlining_too_big);
+    kind("optimization", row.optimization, row.optimization_too_big);
+    json.EndObject();
+  }
+  json.EndArray();
   json.EndObject();
   WriteLine();
 }

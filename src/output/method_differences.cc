@@ -131,4 +131,23 @@ std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> method
   return methods;
 }
 
+SummaryRecord MakeSummaryRecord(const std::vector<MethodDifferences>& ranked) {
+  SummaryRecord record;
+  record.methods.reserve(ranked.size());
+  for (const MethodDifferences& method : ranked) {
+    SummaryRowRecord& row = record.methods.emplace_back();
+    row.rank = static_cast<int64_t>(record.methods.size());
+    row.index = method.index;
+    row.method = method.method;
+    row.share[0] = method.share[0];
+    row.share[1] = method.share[1];
+    row.pairs = method.pairs;
+    row.inlining = method.inlining;
+    row.optimization = method.optimization;
+    row.inlining_too_big = method.inlining_too_big;
+    row.optimization_too_big = method.optimization_too_big;
+  }
+  return record;
+}
+
 }  // namespace profdiff

@@ -1,5 +1,6 @@
 #include "profdiff/text_renderer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <utility>
@@ -414,6 +415,40 @@ void TextRenderer::Pair(const PairRecord& record) {
   }
   WriteTreeUnder(out_, *record.inlining, "Inlining tree matching", options_, style_);
   WriteTreeUnder(out_, *record.optimization, "Optimization tree matching", options_, style_);
+}
+
+namespace {
+
+std::string OpCountsText(const OpCounts& counts) {
+  return absl::StrCat(counts.insert, "/", counts.remove, "/", counts.relabel);
+}
+
+std::string ShareText(const std::optional<double>& share) {
+  return share ? Percent(*share) + "%" : "-";
+}
+
+}  // namespace
+
+void TextRenderer::Summary(const SummaryRecord& record) {
+  out_.EmptyLine();
+  out_.set_level(0);
+  out_.Line(Emphasized(style_, Emphasis::kStrong,
+                       "Summary: the compared hot methods, the most executed with the most "
+                       "differences first"));
+  out_.set_level(1);
+  out_.Line("Share 1   Share 2  Pairs  Inlining +/-/*  Optimization +/-/*  Method");
+  for (const SummaryRowRecord& row : record.methods) {
+    std::string line =
+        absl::StrCat(PadLeft(ShareText(row.share[0]), 7), PadLeft(ShareText(row.share[1]), 10),
+                     PadLeft(absl::StrCat(row.pairs), 7), PadLeft(OpCountsText(row.inlining), 16),
+                     PadLeft(OpCountsText(row.optimization), 20), "  ", AbslView(row.method));
+    const int64_t too_big = std::max(row.inlining_too_big, row.optimization_too_big);
+    if (too_big > 0) {
+      absl::StrAppend(&line, " (", too_big, too_big == 1 ? " pair" : " pairs",
+                      " too big to compare)");
+    }
+    out_.Line(line);
+  }
 }
 
 std::unique_ptr<Renderer> TextRenderer::NewPiece(std::string* target) const {
