@@ -11,6 +11,9 @@ import re
 import select
 import subprocess
 import sys
+import tempfile
+import threading
+import time
 import tty
 import unittest
 
@@ -49,13 +52,13 @@ class TtyRun:
         self.status, self.terminal, self.stdout, self.stderr = status, terminal, stdout, stderr
 
 
-def run_tty(args, env=None, stdout_tty=True, stderr_tty=False):
+def run_tty(args, env=None, stdout_tty=True, stderr_tty=False, stdout_file=None):
     """Runs profdiff with stdout and/or stderr on a pseudo-terminal in raw mode (bytes arrive as
-    written), the other stream on a pipe."""
+    written), the other stream on a pipe (stdout: or the open file `stdout_file`)."""
     master, slave = pty.openpty()
     tty.setraw(slave)
     process = subprocess.Popen([BINARY] + args,
-                               stdout=slave if stdout_tty else subprocess.PIPE,
+                               stdout=slave if stdout_tty else (stdout_file or subprocess.PIPE),
                                stderr=slave if stderr_tty else subprocess.PIPE,
                                stdin=subprocess.DEVNULL, env=env or environment())
     os.close(slave)
@@ -157,6 +160,100 @@ class ColorTest(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.tmpdir.cleanup()
+
+
+class ProgressTest(unittest.TestCase):
+    """A run made slow on purpose: experiment 1's profile is a FIFO that the test fills after a
+    second, so that the progress line (first drawn after 0.3 s) has time to show."""
+
+    def setUp(self):
+        self.tmpdir = tempfile.TemporaryDirectory()
+        self.tmp = self.tmpdir.name
+        self.fifo = os.path.join(self.tmp, "prof1.fifo")
+        os.mkfifo(self.fifo)
+        with open(f"{JIT}/exp1/prof.json", "rb") as f:
+            self.profile = f.read()
+        self.args = ["jit-vs-jit", f"{JIT}/exp1/log", self.fifo, f"{JIT}/exp2/log",
+                     f"{JIT}/exp2/prof.json"]
+        self.expected = run_pipe(DIFF).stdout
+
+    def tearDown(self):
+        self.tmpdir.cleanup()
+
+    def feed_profile_later(self):
+        def feed():
+            time.sleep(1.0)
+            with open(self.fifo, "wb") as f:  # waits for profdiff to open it
+                f.write(self.profile)
+        thread = threading.Thread(target=feed)
+        thread.start()
+        return thread
+
+    def slow_run(self, options, stdout_pipe=False, stderr_tty=True, env=None):
+        """Returns (run, stdout bytes)."""
+        feeder = self.feed_profile_later()
+        out_path = os.path.join(self.tmp, "out.txt")
+        try:
+            if stdout_pipe:
+                run = run_tty(self.args + options, stdout_tty=False, stderr_tty=stderr_tty,
+                              env=env)
+                out = run.stdout
+            else:
+                with open(out_path, "wb") as out_file:
+                    run = run_tty(self.args + options, stdout_tty=False, stderr_tty=stderr_tty,
+                                  stdout_file=out_file, env=env)
+                with open(out_path, "rb") as f:
+                    out = f.read()
+        finally:
+            feeder.join()
+        self.assertEqual(run.status, 0, run.stderr)
+        # The profile came through a FIFO: the arguments differ, the output does not.
+        self.assertEqual(out, self.expected)
+        return run, out
+
+    def test_progress_on_a_terminal_erased_at_the_end(self):
+        run, _ = self.slow_run([])
+        line = run.terminal
+        self.assertRegex(line, rb"\r\x1b\[KLoading experiment 1: (\d+)/\1 files, 0\.0/0\.0 MiB, "
+                               rb"4 compilation units")
+        # Redrawn in place, at most about ten times a second (the run takes ~1 s).
+        draws = line.count(b"\r\x1b[KLoading")
+        self.assertGreaterEqual(draws, 2, line)
+        self.assertLessEqual(draws, 15, line)
+        # Erased: the terminal ends with an erased line, and nothing else was written there.
+        self.assertTrue(line.endswith(b"\r\x1b[K"), line[-80:])
+        self.assertEqual(re.sub(rb"\r\x1b\[K[^\r]*", b"", line), b"")
+
+    def test_never_in_a_pipe_or_when_asked_not_to(self):
+        run, _ = self.slow_run([], stderr_tty=False)  # stderr is a pipe
+        self.assertEqual(run.stderr, b"")
+        run, _ = self.slow_run(["--progress=never"])
+        self.assertEqual(run.terminal, b"")
+        run, _ = self.slow_run([], env=environment(TERM="dumb"))
+        self.assertEqual(run.terminal, b"")
+        # stdout into a pipe: its reader (a pager, head) likely shares the terminal.
+        run, _ = self.slow_run([], stdout_pipe=True)
+        self.assertEqual(run.terminal, b"")
+
+    def test_always_draws_into_a_pipe(self):
+        run, _ = self.slow_run(["--progress=always"], stderr_tty=False)
+        self.assertIn(b"\r\x1b[KLoading experiment 1: ", run.stderr)
+        self.assertTrue(run.stderr.endswith(b"\r\x1b[K"))
+
+    def test_the_line_is_erased_before_an_error(self):
+        # Experiment 2's profile of the wrong kind fails after the slow part.
+        args = self.args[:4] + [f"{SOURCE}/fixtures/aot-example/exp2/prof.json"]
+        feeder = self.feed_profile_later()
+        try:
+            with open(os.path.join(self.tmp, "out.txt"), "wb") as out_file:
+                run = run_tty(args, stdout_tty=False, stderr_tty=True, stdout_file=out_file)
+        finally:
+            feeder.join()
+        self.assertEqual(run.status, 1)
+        self.assertIn(b"\r\x1b[KLoading experiment 1", run.terminal)
+        # The message starts on an erased line and stands alone.
+        self.assertIn(b"\r\x1b[KFailed to parse experiment 2 in ", run.terminal)
+        self.assertTrue(run.terminal.endswith(b"mismatched experiment kind: expected JIT, got AOT\n"))
 
 
 def main():

@@ -9,6 +9,7 @@
 #include "profdiff/difference_gate.h"
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
+#include "profdiff/progress.h"
 
 namespace profdiff {
 
@@ -22,10 +23,12 @@ struct CommandResult {
 // aot-vs-aot-jit-profile, render) with its positionals, as records to `out`. A failure is a
 // fatal error whose message (one line, no '\n') belongs on stderr; what was written stays (the
 // caller ends the stream with an error record). `render` takes the display options from its
-// stream and the gate's (--fail-on, --fail-min-share) from `options`.
+// stream and the gate's (--fail-on, --fail-min-share) from `options`. `progress`, when given,
+// hears how far loading and comparing got.
 absl::StatusOr<CommandResult> RunCommand(const std::string& command,
                                          const std::vector<std::string>& positionals,
-                                         const Options& options, Renderer& out);
+                                         const Options& options, Renderer& out,
+                                         ProgressSink* progress = nullptr);
 
 }  // namespace profdiff
 

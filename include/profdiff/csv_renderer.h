@@ -35,10 +35,13 @@ class CsvRenderer : public Renderer {
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
   int WriteError() const override { return out_.write_error(); }
+  void SetWriteGuard(WriteGuard* guard) override { out_.set_write_guard(guard); }
+  void SetStderrGuard(WriteGuard* guard) override { guard_ = guard; }
 
  private:
   LineWriter out_;
   std::FILE* warnings_ = nullptr;
+  WriteGuard* guard_ = nullptr;
   std::string row_;
 };
 

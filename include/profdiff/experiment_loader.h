@@ -7,6 +7,7 @@
 #include "absl/status/statusor.h"
 #include "profdiff/experiment.h"
 #include "profdiff/optimization_log.h"
+#include "profdiff/progress.h"
 
 namespace profdiff {
 
@@ -16,6 +17,8 @@ struct ExperimentInput {
   std::optional<std::string> profile_path;
   // The kind the command requires; nullopt (report) = taken from the profile, unknown without.
   std::optional<ExperimentKind> expected_kind;
+  // Hears how far loading got (--progress); may be null.
+  ProgressSink* progress = nullptr;
 };
 
 // formats.md §1: reads the log (warnings through `warn`), then the profile, checks its kind,

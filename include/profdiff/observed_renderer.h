@@ -69,6 +69,8 @@ class ObservedRenderer : public Renderer {
   void WritePiece(std::string_view rendered) override { out_.WritePiece(rendered); }
   void Flush() override { out_.Flush(); }
   int WriteError() const override { return out_.WriteError(); }
+  void SetWriteGuard(WriteGuard* guard) override { out_.SetWriteGuard(guard); }
+  void SetStderrGuard(WriteGuard* guard) override { out_.SetStderrGuard(guard); }
 
  private:
   ObservedRenderer(std::unique_ptr<Renderer> owned, RecordSink& observer)

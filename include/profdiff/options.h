@@ -95,6 +95,8 @@ struct Options {
   // Text: insertions green, deletions red, relabels yellow, headings and *hot* bold. Decided by
   // the process that writes the text (render decides anew), never stored in what it writes.
   WhenMode color = WhenMode::kAuto;
+  // A progress line on stderr while experiments load and comparisons run (terminal_progress.h).
+  WhenMode progress = WhenMode::kAuto;
 };
 
 }  // namespace profdiff

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "profdiff/line_writer.h"
 #include "profdiff/options.h"
 #include "profdiff/profile.h"
 
@@ -289,6 +290,10 @@ class Renderer : public RecordSink {
   virtual void Flush() = 0;
   // The errno of the first failed write to the output (EPIPE: the reader went away), or 0.
   virtual int WriteError() const { return 0; }
+  // Told about every write to the output (when it shares the progress line's terminal), and
+  // about every line the renderer writes to stderr; may be null.
+  virtual void SetWriteGuard(WriteGuard*) {}
+  virtual void SetStderrGuard(WriteGuard*) {}
 };
 
 }  // namespace profdiff

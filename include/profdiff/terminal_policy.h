@@ -14,6 +14,13 @@ namespace profdiff {
 // variables' values, nullptr when unset.
 bool ShouldUseColor(WhenMode mode, bool stdout_is_terminal, const char* no_color, const char* term);
 
+// --progress: `always` and `never` win; `auto` shows progress when `stderr_is_terminal`, TERM is
+// set and not "dumb", and stdout is not a pipe: the reader of a pipe (a pager, `head`) usually
+// draws on the same terminal, and a progress line would break into its screen. Pipes, files and
+// CI logs on stderr never get it.
+bool ShouldShowProgress(WhenMode mode, bool stderr_is_terminal, bool stdout_is_pipe,
+                        const char* term);
+
 }  // namespace profdiff
 
 #endif  // PROFDIFF_TERMINAL_POLICY_H_

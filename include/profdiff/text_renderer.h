@@ -33,6 +33,7 @@ class TextRenderer : public Renderer {
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
   int WriteError() const override { return out_.write_error(); }
+  void SetWriteGuard(WriteGuard* guard) override { out_.set_write_guard(guard); }
 
  private:
   LineWriter out_;

@@ -1,5 +1,6 @@
 #include "cli/profdiff_main.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,6 +18,7 @@
 #include "profdiff/commands.h"
 #include "profdiff/renderers.h"
 #include "profdiff/terminal_policy.h"
+#include "profdiff/terminal_progress.h"
 
 namespace profdiff {
 
@@ -27,6 +29,11 @@ void WriteLine(std::FILE* file, std::string_view text) {
   line.push_back('\n');
   std::fwrite(line.data(), 1, line.size(), file);
   std::fflush(file);
+}
+
+bool StdoutIsPipe() {
+  struct stat status;
+  return fstat(STDOUT_FILENO, &status) == 0 && S_ISFIFO(status.st_mode);
 }
 
 }  // namespace
@@ -44,19 +51,28 @@ int ProfdiffMain(int argc, char** argv) {
     return parsed.exit_code;
   }
   const CommandLine& command_line = parsed.command_line;
+  const Options& options = command_line.options;
   absl::StatusOr<CommandResult> result;
   int write_error = 0;
   {
-    const Options& options = command_line.options;
+    std::unique_ptr<TerminalProgress> progress;
+    if (ShouldShowProgress(options.progress, isatty(STDERR_FILENO) != 0, StdoutIsPipe(),
+                           std::getenv("TERM"))) {
+      progress = std::make_unique<TerminalProgress>(STDERR_FILENO);
+    }
     TextStyle style;
     style.color = ShouldUseColor(options.color, isatty(STDOUT_FILENO) != 0, std::getenv("NO_COLOR"),
                                  std::getenv("TERM"));
     std::unique_ptr<Renderer> out = NewRenderer(options.format, stdout, stderr, style);
-    result = RunCommand(command_line.command, command_line.positionals, command_line.options, *out);
+    // The progress line is erased before output that reaches its terminal.
+    if (isatty(STDOUT_FILENO) != 0) out->SetWriteGuard(progress.get());
+    out->SetStderrGuard(progress.get());
+    result =
+        RunCommand(command_line.command, command_line.positionals, options, *out, progress.get());
     if (!result.ok()) out->Error(ErrorRecord{StdView(result.status().message())});
     out->Flush();  // what was written before a failure stays
     write_error = out->WriteError();
-  }
+  }  // the progress line is erased before the messages below
   if (!result.ok()) {
     WriteLine(stderr, StdView(result.status().message()));
     return 1;

@@ -30,7 +30,7 @@ absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,
                               FragmentParentCache* parents, EndRecord* tally);
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
-                       const Options& options, Renderer& out);
+                       const Options& options, Renderer& out, ProgressSink* progress = nullptr);
 
 }  // namespace profdiff
 

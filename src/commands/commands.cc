@@ -16,20 +16,25 @@ namespace profdiff {
 namespace {
 
 absl::Status RunPipeline(const std::string& command, const std::vector<std::string>& positionals,
-                         const Options& options, Renderer& out) {
+                         const Options& options, Renderer& out, ProgressSink* progress) {
   auto optional_at = [&](size_t i) -> std::optional<std::string> {
     if (i < positionals.size()) return positionals[i];
     return std::nullopt;
   };
-  if (command == "report") return RunReport(positionals.at(0), optional_at(1), options, out);
-  if (command == "jit-vs-jit")
-    return RunComparison(ComparisonKind::kJitVsJit, positionals, options, out);
-  if (command == "jit-vs-aot")
-    return RunComparison(ComparisonKind::kJitVsAot, positionals, options, out);
-  if (command == "aot-vs-aot")
-    return RunComparison(ComparisonKind::kAotVsAot, positionals, options, out);
+  if (command == "report") {
+    return RunReport(positionals.at(0), optional_at(1), options, out, progress);
+  }
+  if (command == "jit-vs-jit") {
+    return RunComparison(ComparisonKind::kJitVsJit, positionals, options, out, progress);
+  }
+  if (command == "jit-vs-aot") {
+    return RunComparison(ComparisonKind::kJitVsAot, positionals, options, out, progress);
+  }
+  if (command == "aot-vs-aot") {
+    return RunComparison(ComparisonKind::kAotVsAot, positionals, options, out, progress);
+  }
   if (command == "aot-vs-aot-jit-profile") {
-    return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out);
+    return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out, progress);
   }
   if (command == "render") {
     absl::Status readable = CheckReadableFile(positionals.at(0));
@@ -49,7 +54,8 @@ absl::Status RunPipeline(const std::string& command, const std::vector<std::stri
 
 absl::StatusOr<CommandResult> RunCommand(const std::string& command,
                                          const std::vector<std::string>& positionals,
-                                         const Options& options, Renderer& out) {
+                                         const Options& options, Renderer& out,
+                                         ProgressSink* progress) {
   // The gate is decided from the records, as they are written (or read back by render).
   MethodDifferenceTally tally;
   ObservedRenderer observed(out, tally);
@@ -60,7 +66,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
       renderer.Summary(MakeSummaryRecord(ranked));
     });
   }
-  absl::Status status = RunPipeline(command, positionals, options, observed);
+  absl::Status status = RunPipeline(command, positionals, options, observed, progress);
   if (!status.ok()) return status;
   CommandResult result;
   if (options.fail_on == FailOn::kNone) return result;

@@ -116,7 +116,7 @@ absl::Status WriteSectionItem(RecordSink& out, const Experiment& first, const Ex
 }  // namespace
 
 absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
-                              const Options& options) {
+                              const Options& options, ProgressSink* progress) {
   if (options.create_fragments) {
     absl::Status created = CreateFragments(first, second);
     if (!created.ok()) return created;
@@ -131,6 +131,10 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
     for (size_t i = 0; i < section->items.size(); ++i) pieces.push_back({sections.size(), i});
     sections.push_back(std::move(section));
   }
+  if (progress != nullptr) {
+    progress->Begin("Comparing", static_cast<int64_t>(pieces.size() - sections.size()),
+                    options.diff_compilations ? "compilation pairs" : "compilations", 0);
+  }
   // Pieces only read the experiments: render them on worker threads, write them in order.
   EndRecord end;
   absl::Status written =
@@ -144,6 +148,7 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
                         piece.status = WriteSectionItem(sink, first, second, section,
                                                         section.items[pieces[k].item], options,
                                                         parents, &piece.tally);
+                        if (progress != nullptr) progress->Advance(1, 0, 0);
                       }
                     });
   if (!written.ok()) return written;
@@ -152,7 +157,7 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
 }
 
 absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& positionals,
-                           const Options& options, Renderer& out) {
+                           const Options& options, Renderer& out, ProgressSink* progress) {
   auto at = [&](size_t i) -> std::optional<std::string> {
     if (i < positionals.size()) return positionals[i];
     return std::nullopt;
@@ -173,6 +178,7 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
         kind == ComparisonKind::kJitVsJit ? ExperimentKind::kJit : ExperimentKind::kAot;
     inputs = {{1, *at(0), at(1), kind1}, {2, *at(2), at(3), kind2}};
   }
+  for (ExperimentInput& input : inputs) input.progress = progress;
   // Before the first record: a mistyped path prints its error and nothing else.
   absl::Status paths = CheckExperimentPaths(inputs);
   if (!paths.ok()) return paths;
@@ -189,7 +195,7 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     if (!second.ok()) return second.status();
     absl::Status marked = MarkHotFromJitProfile(*jit, {&*first, &*second});
     if (!marked.ok()) return marked;
-    return MatchExperiments(out, *first, *second, options);
+    return MatchExperiments(out, *first, *second, options, progress);
   }
 
   absl::StatusOr<Experiment> first = LoadAndSummarize(inputs[0], options, out);
@@ -206,7 +212,7 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     second = LoadAndSummarize(inputs[1], options, out);
     if (!second.ok()) return second.status();
   }
-  return MatchExperiments(out, *first, *second, options);
+  return MatchExperiments(out, *first, *second, options, progress);
 }
 
 }  // namespace profdiff

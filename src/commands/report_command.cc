@@ -8,10 +8,10 @@
 namespace profdiff {
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
-                       const Options& options, Renderer& out) {
+                       const Options& options, Renderer& out, ProgressSink* progress) {
   std::vector<std::string> arguments{log_directory};
   if (profile.has_value()) arguments.push_back(*profile);
-  ExperimentInput input{1, log_directory, profile, std::nullopt};
+  ExperimentInput input{1, log_directory, profile, std::nullopt, progress};
   // Before the first record: a mistyped path prints its error and nothing else.
   absl::Status paths = CheckExperimentPaths({input});
   if (!paths.ok()) return paths;

@@ -47,7 +47,8 @@ void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
 
 absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const WarningSink& warn) {
   Experiment experiment(input.id, input.expected_kind.value_or(ExperimentKind::kUnknown));
-  absl::StatusOr<OptimizationLog> log = LoadOptimizationLog(input.log_directory, input.id, warn);
+  absl::StatusOr<OptimizationLog> log =
+      LoadOptimizationLog(input.log_directory, input.id, warn, input.progress);
   if (!log.ok()) return log.status();
   experiment.log() = std::move(*log);
   const OptimizationLog& units = experiment.log();

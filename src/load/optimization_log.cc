@@ -92,7 +92,19 @@ absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& direct
 // Reads the records of one open file and appends its valid units.
 absl::Status ReadLogFile(int fd, const std::string& display_file,
                          const std::string& read_error_path, int experiment_id,
-                         const WarningSink& warn, std::vector<UnitRecord>* units) {
+                         const WarningSink& warn, std::vector<UnitRecord>* units,
+                         ProgressSink* progress) {
+  // Progress is reported about every megabyte, not per line: lines are many and short.
+  constexpr uint64_t kReportBytes = uint64_t{1} << 20;
+  uint64_t reported_bytes = 0;
+  size_t reported_units = 0;
+  auto report = [&](uint64_t read_up_to, int64_t files) {
+    if (progress == nullptr) return;
+    progress->Advance(files, static_cast<int64_t>(read_up_to - reported_bytes),
+                      static_cast<int64_t>(units->size() - reported_units));
+    reported_bytes = read_up_to;
+    reported_units = units->size();
+  };
   // One read buffer per thread for all its files; one grown by a huge line is given back.
   thread_local std::vector<char> buffer;
   ShrinkHugeBuffer<std::vector<char>> shrink{buffer};
@@ -105,7 +117,11 @@ absl::Status ReadLogFile(int fd, const std::string& display_file,
   RecordError error;
   while (true) {
     LogLineReader::Result result = reader.Next(&line, &offset);
-    if (result == LogLineReader::Result::kEnd) return absl::OkStatus();
+    if (result == LogLineReader::Result::kEnd) {
+      report(std::max(reported_bytes, reader.bytes_read()), 1);
+      return absl::OkStatus();
+    }
+    if (offset - reported_bytes >= kReportBytes) report(offset, 0);
     if (result == LogLineReader::Result::kError) {
       return absl::Status(
           absl::ErrnoToStatusCode(reader.error()),
@@ -136,7 +152,7 @@ struct EntryResult {
 };
 
 EntryResult ReadEntry(const std::string& directory, const std::string& normalized_directory,
-                      const std::string& name, int experiment_id) {
+                      const std::string& name, int experiment_id, ProgressSink* progress) {
   EntryResult result;
   std::string path = absl::StrCat(directory, "/", name);
   std::string read_error_path = absl::StrCat(normalized_directory, "/", name);
@@ -173,7 +189,8 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
   result.is_file = true;
   result.status = ReadLogFile(
       fd, path, read_error_path, experiment_id,
-      [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.units);
+      [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.units,
+      progress);
   return result;
 }
 
@@ -182,8 +199,9 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
 class ParallelEntryReader {
  public:
   ParallelEntryReader(const std::vector<std::string>& names, const std::string& directory,
-                      int experiment_id)
-      : names_(names),
+                      int experiment_id, ProgressSink* progress)
+      : progress_(progress),
+        names_(names),
         directory_(directory),
         normalized_directory_(NormalizePath(directory)),
         experiment_id_(experiment_id),
@@ -210,7 +228,8 @@ class ParallelEntryReader {
     while (!stop_.load()) {
       size_t i = next_.fetch_add(1);
       if (i >= names_.size()) return;
-      EntryResult result = ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_);
+      EntryResult result =
+          ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_, progress_);
       {
         std::lock_guard<std::mutex> lock(mutex_);
         results_[i] = std::move(result);
@@ -220,6 +239,7 @@ class ParallelEntryReader {
     }
   }
 
+  ProgressSink* progress_;
   const std::vector<std::string>& names_;
   const std::string& directory_;
   const std::string normalized_directory_;
@@ -233,14 +253,32 @@ class ParallelEntryReader {
   std::vector<std::thread> workers_;
 };
 
+// What `progress` counts the load against: the regular files of the directory and their size.
+void BeginProgress(ProgressSink* progress, const std::string& directory,
+                   const std::vector<std::string>& names, int experiment_id) {
+  if (progress == nullptr) return;
+  int64_t files = 0;
+  int64_t bytes = 0;
+  for (const std::string& name : names) {
+    struct stat status;
+    if (stat(absl::StrCat(directory, "/", name).c_str(), &status) != 0) continue;
+    if (!S_ISREG(status.st_mode)) continue;
+    ++files;
+    bytes += status.st_size;
+  }
+  progress->Begin(absl::StrCat("Loading experiment ", experiment_id), files, "files", bytes);
+}
+
 }  // namespace
 
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
-                                                    const WarningSink& warn) {
+                                                    const WarningSink& warn,
+                                                    ProgressSink* progress) {
   absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, experiment_id);
   if (!names.ok()) return names.status();
+  BeginProgress(progress, directory, *names, experiment_id);
   OptimizationLog log;
-  ParallelEntryReader reader(*names, directory, experiment_id);
+  ParallelEntryReader reader(*names, directory, experiment_id, progress);
   for (size_t i = 0; i < names->size(); ++i) {
     EntryResult result = reader.Take(i);
     for (const std::string& warning : result.warnings) warn(warning);

@@ -343,6 +343,8 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   }
   std::optional<std::string_view> color = d.OptStr(object, "color");
   if (color) options.color = EnumFromName<WhenMode>(*color).value_or(WhenMode::kAuto);
+  std::optional<std::string_view> progress = d.OptStr(object, "progress");
+  if (progress) options.progress = EnumFromName<WhenMode>(*progress).value_or(WhenMode::kAuto);
   return options;
 }
 

@@ -272,6 +272,7 @@ std::string OptionsJson(const Options& options) {
   json.Key("fail-min-share");
   json.Double(options.fail_min_share);
   json.Member("color", NameOf(options.color));
+  json.Member("progress", NameOf(options.progress));
   json.EndObject();
   return text;
 }

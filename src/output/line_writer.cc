@@ -25,13 +25,20 @@ void LineWriter::Raw(std::string_view text) {
   }
   // Big blocks go straight through instead of being copied into the buffer first.
   Flush();
-  if (write_error_ == 0) write_error_ = WriteAll(file_, text);
+  Write(text);
 }
 
 void LineWriter::Flush() {
   if (file_ == nullptr || buffer_->empty()) return;
-  if (write_error_ == 0) write_error_ = WriteAll(file_, *buffer_);
+  Write(*buffer_);
   buffer_->clear();
+}
+
+void LineWriter::Write(std::string_view text) {
+  if (write_error_ != 0) return;
+  if (guard_ != nullptr) guard_->BeforeWrite();
+  write_error_ = WriteAll(file_, text);
+  if (guard_ != nullptr) guard_->AfterWrite();
 }
 
 }  // namespace profdiff

@@ -27,4 +27,17 @@ bool ShouldUseColor(WhenMode mode, bool stdout_is_terminal, const char* no_color
   return stdout_is_terminal && !no_color_set && CapableTerminal(term);
 }
 
+bool ShouldShowProgress(WhenMode mode, bool stderr_is_terminal, bool stdout_is_pipe,
+                        const char* term) {
+  switch (mode) {
+    case WhenMode::kAlways:
+      return true;
+    case WhenMode::kNever:
+      return false;
+    case WhenMode::kAuto:
+      break;
+  }
+  return stderr_is_terminal && !stdout_is_pipe && CapableTerminal(term);
+}
+
 }  // namespace profdiff
