@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Installs what profdiff needs to build and test, from Debian packages (run as root): the
 # compiler and libraries, GCC's sanitizer runtimes (with g++), and clang with the compiler-rt
-# package of the same version (libFuzzer, clang's sanitizer runtimes) for the fuzz targets.
+# package of the same version (libFuzzer, clang's sanitizer runtimes) for the fuzz targets; and
+# what building and checking the Debian package needs (scripts/check_package.sh): dpkg-dev
+# (dpkg-shlibdeps computes the package's Depends), groff-base and man-db (the man page renders,
+# `man -w`), bash-completion and zsh (the completions load).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
   cmake make g++ python3 libcli11-dev rapidjson-dev libabsl-dev libgtest-dev \
-  clang libclang-rt-dev clang-format git
+  clang libclang-rt-dev clang-format git \
+  dpkg-dev groff-base man-db bash-completion zsh

@@ -85,6 +85,19 @@ fi
 passed=$((passed + fuzz_passed))
 failed=$((failed + fuzz_failed))
 
+step "Debian package: build, install with apt, check (scripts/check_package.sh)"
+package_log="$(mktemp)"
+PROFDIFF_BUILD_JOBS="$jobs" bash scripts/check_package.sh 2>&1 | tee "$package_log" || true
+package_passed="$(grep -c '^PASS package: ' "$package_log" || true)"
+package_failed="$(grep -c '^FAIL package: ' "$package_log" || true)"
+rm -f "$package_log"
+if [[ $((package_passed + package_failed)) -eq 0 ]]; then
+  echo "test.sh: the package checks did not run" >&2
+  package_failed=1
+fi
+passed=$((passed + package_passed))
+failed=$((failed + package_failed))
+
 step "done"
 echo "${passed} passed, ${failed} failed"
 [[ $failed -eq 0 ]]

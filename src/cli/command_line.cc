@@ -123,7 +123,8 @@ class CliModel {
     app_.require_subcommand(1);
     app_.footer(
         "Options may also follow the command. Run 'profdiff help COMMAND' for the arguments of a "
-        "command.");
+        "command.\nExit status: 0 success, 1 error, 2 differences found (--fail-on). More in "
+        "'man profdiff'.");
     for (const OptionSpec& spec : OptionSpecs()) {
       options_.push_back(
           app_.add_option(std::string(spec.name), Store(), std::string(spec.description))

@@ -54,8 +54,8 @@ const OptionSpec kOptionSpecs[] = {
      "Colour the text output: auto (when stdout is a terminal, NO_COLOR is not set and TERM is "
      "not dumb), always or never"},
     {"--progress", &Options::progress, "auto",
-     "Show progress on stderr while loading and comparing: auto (when stderr is a terminal and "
-     "TERM is not dumb), always or never"},
+     "Show progress on stderr while loading and comparing: auto (when stderr is a terminal, "
+     "stdout is not a pipe and TERM is not dumb), always or never"},
 };
 
 std::string Quoted(std::string_view text) {
