@@ -320,9 +320,18 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
     options.hot_max_limit =
         static_cast<int32_t>(d.Int(object, "hot-max-limit", INT32_MIN, INT32_MAX));
   }
-  if (d.Find(object, "hot-percentile") != kNoToken) {
-    options.hot_percentile = d.Double(object, "hot-percentile");
-  }
+  // Checked here too: RapidJSON 1.1's validator lets an integer such as 5 pass "maximum": 1,
+  // and the JSON written from the options again would then be refused.
+  auto fraction = [&](std::string_view name, double* value) {
+    if (d.Find(object, name) == kNoToken) return;
+    const double read = d.Double(object, name);
+    if (!(read >= 0 && read <= 1)) {
+      d.Fail(absl::StrCat("expected a number from 0 to 1 for \"", AbslView(name), "\""));
+      return;
+    }
+    *value = read;
+  };
+  fraction("hot-percentile", &options.hot_percentile);
   flag("optimization-context-tree", &options.optimization_context_tree);
   flag("diff-compilations", &options.diff_compilations);
   flag("long-bci", &options.long_bci);
@@ -338,9 +347,7 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   flag("summary", &options.summary);
   std::optional<std::string_view> fail_on = d.OptStr(object, "fail-on");
   if (fail_on) options.fail_on = EnumFromName<FailOn>(*fail_on).value_or(FailOn::kNone);
-  if (d.Find(object, "fail-min-share") != kNoToken) {
-    options.fail_min_share = d.Double(object, "fail-min-share");
-  }
+  fraction("fail-min-share", &options.fail_min_share);
   std::optional<std::string_view> color = d.OptStr(object, "color");
   if (color) options.color = EnumFromName<WhenMode>(*color).value_or(WhenMode::kAuto);
   std::optional<std::string_view> progress = d.OptStr(object, "progress");

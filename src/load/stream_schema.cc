@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "load/json_support.h"
 #include "rapidjson/document.h"
 #include "rapidjson/memorystream.h"
 #include "rapidjson/reader.h"
@@ -48,8 +49,9 @@ class RecordSchemas {
   }
   const PooledSchemaDocument* Find(const std::string& type) const {
     // Only record types, not the definitions they share.
-    static const char* const kRecordTypes[] = {"header", "warning",     "error", "experiment",
-                                               "method", "compilation", "pair",  "end"};
+    static const char* const kRecordTypes[] = {"header",     "warning", "error",
+                                               "experiment", "method",  "compilation",
+                                               "pair",       "summary", "end"};
     for (const char* record_type : kRecordTypes) {
       if (type == record_type) return schemas_.at(type).get();
     }
@@ -60,13 +62,32 @@ class RecordSchemas {
   std::map<std::string, std::unique_ptr<PooledSchemaDocument>> schemas_;
 };
 
-// Reads only the top-level "type" of a record.
-std::string RecordType(std::string_view line) {
+// Why RapidJSON's scalar parser refused `line` at `result`. The caller's parser took the line:
+// RapidJSON 1.1's SSE2 scan of in-situ strings (the caller's) lets raw control characters
+// through after the first bytes of a string, which this parser sees.
+std::string NotJson(std::string_view line, rapidjson::ParseResult result) {
+  const size_t offset = result.Offset();
+  const bool control = result.Code() == rapidjson::kParseErrorStringEscapeInvalid &&
+                       offset < line.size() && static_cast<unsigned char>(line[offset]) < 0x20;
+  return absl::StrCat(
+      "not JSON: ",
+      DescribeJsonError(control ? rapidjson::kParseErrorStringInvalidEncoding : result.Code()),
+      " at column ", offset + 1);
+}
+
+// Reads only the top-level "type" of a record ("" when it has none); `*not_json` says why the
+// line is not JSON, if it is not.
+std::string RecordType(std::string_view line, std::string* not_json) {
   rapidjson::Document parsed;
   parsed.Parse<rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag>(line.data(),
                                                                                        line.size());
   const rapidjson::Document& document = parsed;
-  if (document.HasParseError() || !document.IsObject()) return "";
+  if (document.HasParseError()) {
+    *not_json =
+        NotJson(line, rapidjson::ParseResult(document.GetParseError(), document.GetErrorOffset()));
+    return "";
+  }
+  if (!document.IsObject()) return "";
   auto type = document.FindMember("type");
   if (type == document.MemberEnd() || !type->value.IsString()) return "";
   return std::string(type->value.GetString(), type->value.GetStringLength());
@@ -76,7 +97,9 @@ std::string RecordType(std::string_view line) {
 
 std::string ValidateStreamRecord(std::string_view line) {
   static const RecordSchemas* const kSchemas = new RecordSchemas();
-  const std::string type = RecordType(line);
+  std::string not_json;
+  const std::string type = RecordType(line, &not_json);
+  if (!not_json.empty()) return not_json;
   const PooledSchemaDocument* schema = kSchemas->Find(type);
   if (schema == nullptr) return "";
   PooledSchemaValidator validator(*schema);
@@ -85,8 +108,9 @@ std::string ValidateStreamRecord(std::string_view line) {
   rapidjson::ParseResult result =
       reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag>(stream,
                                                                                         validator);
-  if (validator.IsValid()) return "";  // or stopped by a syntax error the caller reports
   if (!result && result.Code() == rapidjson::kParseErrorNumberTooBig) return "";
+  if (!result && validator.IsValid()) return NotJson(line, result);  // the rest is unchecked
+  if (validator.IsValid()) return "";
   rapidjson::StringBuffer document_pointer, schema_pointer;
   validator.GetInvalidDocumentPointer().StringifyUriFragment(document_pointer);
   validator.GetInvalidSchemaPointer().StringifyUriFragment(schema_pointer);
