@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
-# Builds the Debian package profdiff_<version>_<arch>.deb in build-package/ (or
-# $PROFDIFF_PACKAGE_BUILD_DIR): a Release build for the prefix /usr without the tests, then
-# `cpack -G DEB`, which runs dpkg-shlibdeps (dpkg-dev) to compute the package's Depends.
-# Prints the path of the package on its last line.
+# Builds the Debian package build/package/profdiff_<version>_<arch>.deb from the Release build
+# build/ (configured as setup.sh and test.sh do, so that what they built is reused): the binary
+# and the man page, then `cpack -G DEB`, which installs them for /usr and runs dpkg-shlibdeps
+# (dpkg-dev) to compute the package's Depends. Prints the path of the package on its last line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir="${PROFDIFF_PACKAGE_BUILD_DIR:-build-package}"
+source scripts/cmake_args.sh
 jobs="${PROFDIFF_BUILD_JOBS:-$(nproc)}"
-launcher=()
-if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
-cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DPROFDIFF_WERROR=ON -DPROFDIFF_BUILD_TESTS=OFF \
-  -DCMAKE_INSTALL_PREFIX=/usr "${launcher[@]}" > /dev/null
-cmake --build "$dir" -j"$jobs"
-rm -f "$dir"/profdiff_*.deb
-(cd "$dir" && cpack -G DEB > /dev/null)
-ls "$dir"/profdiff_*.deb
+cmake -S . -B build "${profdiff_release_args[@]}" "${profdiff_launcher_args[@]}" > /dev/null
+cmake --build build -j"$jobs" --target profdiff man_page
+rm -rf build/package
+(cd build && cpack -G DEB -B package > /dev/null)
+ls build/package/profdiff_*.deb
