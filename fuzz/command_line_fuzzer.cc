@@ -60,6 +60,16 @@ void CheckRun(const profdiff::CommandLine& command_line) {
   } else if (!command_line.runs.runs[0].empty() || !command_line.runs.runs[1].empty()) {
     Die("runs given to", command_line.command);
   }
+  if (std::isnan(options.fail_min_share) || options.fail_min_share < 0 ||
+      options.fail_min_share > 1) {
+    Die("--fail-min-share outside [0;1] accepted");
+  }
+  // A gate that can never close, or a summary of nothing, is a command-line error.
+  if (options.fail_on != profdiff::FailOn::kNone &&
+      (command_line.command == "report" || !options.diff_compilations)) {
+    Die("--fail-on accepted without compared compilations");
+  }
+  if (options.summary && command_line.command == "report") Die("--summary accepted by report");
   for (const Arity& arity : kArities) {
     if (command_line.command != arity.command) continue;
     const size_t count = command_line.positionals.size();

@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+source scripts/cmake_args.sh  # the flags of scripts/test.sh, which then reuses this build
+cmake -S . -B build "${profdiff_release_args[@]}" "${profdiff_launcher_args[@]}"
 cmake --build build -j"$(nproc)" --target profdiff
 build/profdiff report fixtures/jit-example/exp1/log fixtures/jit-example/exp1/prof.json

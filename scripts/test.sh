@@ -1,22 +1,43 @@
 #!/usr/bin/env bash
-# Builds everything with warnings as errors and runs the whole test suite (unit tests,
-# end-to-end CLI tests, the conformance corpus when ../shared/conformance is present, and the
-# HTML page in Chromium when node, npm and chromium are there) three ways (docs/robustness.md):
+# The test command (README "Testing"). Builds with warnings as errors and runs:
 #   0. formatting:  every tracked .cc/.h file as clang-format (.clang-format) would write it;
-#   1. build/       Release build, the whole ctest suite;
+#   1. build/       the Release build (configured as scripts/setup.sh does, so that its build is
+#                   reused), the whole ctest suite: unit tests, end-to-end tests (on a
+#                   pseudo-terminal too), the conformance corpus, the docs and completions, and
+#                   the HTML page in Chromium (after npm ci in tests/browser);
 #   2. build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer build (GCC), the whole ctest
 #                   suite again; any sanitizer report aborts the test that caused it;
-#   3. build-fuzz/  the libFuzzer targets (clang), each run for PROFDIFF_FUZZ_SECONDS (60).
-# Every step runs even when an earlier one failed; the last line is the total
-# "N passed, N failed" (ctest tests of both builds, plus one per fuzz target), and the exit
-# status is 0 only when nothing failed. A build error stops the script at once.
+#   3. build-fuzz/  the libFuzzer targets (clang), each run for PROFDIFF_FUZZ_SECONDS (60);
+#   4. the Debian package, built from build/, installed with apt and checked
+#                   (scripts/check_package.sh; needs root).
+# `scripts/test.sh --quick` runs steps 0 and 1 only: the day-to-day check.
+#
+# Every step runs even when an earlier one failed (a build error stops the script at once). The
+# last line is the total "N passed, N failed, N skipped" (ctest tests of both builds, one per
+# fuzz target, one per package check): a test that did not run is counted as skipped, never as
+# passed (ctest's skipped tests, e.g. permission tests as root or the conformance corpus when it
+# is absent; the package checks without root, unless PROFDIFF_REQUIRE_PACKAGE=1 makes that a
+# failure). The exit status is 0 only when nothing failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/cmake_args.sh
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  *)
+    echo "usage: $0 [--quick]" >&2
+    exit 2
+    ;;
+esac
 jobs="${PROFDIFF_BUILD_JOBS:-$(nproc)}"
 fuzz_seconds="${PROFDIFF_FUZZ_SECONDS:-60}"
 start_time=$SECONDS
+step_start=$SECONDS
+timings=()
 passed=0
 failed=0
+skipped=0
 
 # Runs ctest in build directory $1 and adds its counts to the totals.
 run_ctest() {
@@ -25,6 +46,9 @@ run_ctest() {
   ctest --test-dir "$1" --output-on-failure -j"$jobs" 2>&1 | tee "$log" || true
   local summary
   summary="$(grep -E '[0-9]+ tests failed out of [0-9]+' "$log" | tail -n 1 || true)"
+  # "The following tests did not run:" lists them as "<n> - <name> (Skipped)" (or Disabled).
+  local not_run
+  not_run="$(grep -cE '^[[:space:]]*[0-9]+ - .* \((Skipped|Disabled)\)$' "$log" || true)"
   rm -f "$log"
   if [[ -z "$summary" ]]; then
     echo "test.sh: no ctest summary for $1" >&2
@@ -34,11 +58,18 @@ run_ctest() {
   local bad total
   bad="$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/' <<< "$summary")"
   total="$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/' <<< "$summary")"
-  passed=$((passed + total - bad))
+  passed=$((passed + total - bad - not_run))
   failed=$((failed + bad))
+  skipped=$((skipped + not_run))
 }
 
-step() { echo "=== $* ($((SECONDS - start_time)) s)"; }
+current_step=""
+step() {
+  [[ -z $current_step ]] || timings+=("$((SECONDS - step_start)) s  $current_step")
+  step_start=$SECONDS
+  current_step="$*"
+  echo "=== $* ($((SECONDS - start_time)) s)"
+}
 
 step "Formatting (clang-format, .clang-format)"
 if command -v clang-format > /dev/null; then
@@ -66,38 +97,60 @@ else
   echo "test.sh: node or npm not found: the browser tests will be skipped" >&2
 fi
 
-step "Release build (warnings are errors)"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPROFDIFF_WERROR=ON
+step "Release build (warnings are errors) and the ctest suite"
+cmake -S . -B build "${profdiff_release_args[@]}" "${profdiff_launcher_args[@]}"
 cmake --build build -j"$jobs"
 run_ctest build
 
-step "AddressSanitizer + UndefinedBehaviorSanitizer build (warnings are errors)"
-# GCC warns falsely about maybe-uninitialized values in sanitized code (its manual advises
-# against -Werror with sanitizers for that reason, e.g. inside <regex>); that one warning stays
-# on in the Release build.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPROFDIFF_SANITIZE=ON \
-  -DPROFDIFF_WERROR=ON -DCMAKE_CXX_FLAGS=-Wno-maybe-uninitialized
-cmake --build build-asan -j"$jobs"
-# Any report ends the process with an error (the build already makes UBSan checks fatal).
-export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
-export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
-run_ctest build-asan
-unset ASAN_OPTIONS UBSAN_OPTIONS
+if [[ $quick -eq 0 ]]; then
+  step "AddressSanitizer + UndefinedBehaviorSanitizer build (warnings are errors) and the ctest suite"
+  # GCC warns falsely about maybe-uninitialized values in sanitized code (its manual advises
+  # against -Werror with sanitizers for that reason, e.g. inside <regex>); that one warning stays
+  # on in the Release build.
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPROFDIFF_SANITIZE=ON \
+    -DPROFDIFF_WERROR=ON -DCMAKE_CXX_FLAGS=-Wno-maybe-uninitialized "${profdiff_launcher_args[@]}"
+  cmake --build build-asan -j"$jobs"
+  # Any report ends the process with an error (the build already makes UBSan checks fatal).
+  export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
+  export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
+  run_ctest build-asan
+  unset ASAN_OPTIONS UBSAN_OPTIONS
 
-step "libFuzzer targets, ${fuzz_seconds} s each"
-fuzz_log="$(mktemp)"
-PROFDIFF_FUZZ_BUILD_DIR=build-fuzz PROFDIFF_BUILD_JOBS="$jobs" \
-  bash fuzz/run.sh "$fuzz_seconds" 2>&1 | tee "$fuzz_log" || true
-fuzz_passed="$(grep -c '^PASS ' "$fuzz_log" || true)"
-fuzz_failed="$(grep -c '^FAIL ' "$fuzz_log" || true)"
-rm -f "$fuzz_log"
-if [[ $((fuzz_passed + fuzz_failed)) -eq 0 ]]; then
-  echo "test.sh: the fuzz targets did not run (is clang installed? scripts/install-deps.sh)" >&2
-  fuzz_failed=1
+  step "libFuzzer targets, ${fuzz_seconds} s each"
+  fuzz_log="$(mktemp)"
+  PROFDIFF_FUZZ_BUILD_DIR=build-fuzz PROFDIFF_BUILD_JOBS="$jobs" \
+    bash fuzz/run.sh "$fuzz_seconds" 2>&1 | tee "$fuzz_log" || true
+  fuzz_passed="$(grep -c '^PASS ' "$fuzz_log" || true)"
+  fuzz_failed="$(grep -c '^FAIL ' "$fuzz_log" || true)"
+  rm -f "$fuzz_log"
+  if [[ $((fuzz_passed + fuzz_failed)) -eq 0 ]]; then
+    echo "test.sh: the fuzz targets did not run (is clang installed? scripts/install-deps.sh)" >&2
+    fuzz_failed=1
+  fi
+  passed=$((passed + fuzz_passed))
+  failed=$((failed + fuzz_failed))
+
+  step "Debian package: build, install with apt, check (scripts/check_package.sh)"
+  if [[ $(id -u) -ne 0 && ${PROFDIFF_REQUIRE_PACKAGE:-0} != 1 ]]; then
+    echo "SKIP package: installing with apt needs root (PROFDIFF_REQUIRE_PACKAGE=1 makes this a failure)"
+    skipped=$((skipped + 1))
+  else
+    package_log="$(mktemp)"
+    PROFDIFF_BUILD_JOBS="$jobs" bash scripts/check_package.sh 2>&1 | tee "$package_log" || true
+    package_passed="$(grep -c '^PASS package: ' "$package_log" || true)"
+    package_failed="$(grep -c '^FAIL package: ' "$package_log" || true)"
+    rm -f "$package_log"
+    if [[ $((package_passed + package_failed)) -eq 0 ]]; then
+      echo "test.sh: the package checks did not run" >&2
+      package_failed=1
+    fi
+    passed=$((passed + package_passed))
+    failed=$((failed + package_failed))
+  fi
 fi
-passed=$((passed + fuzz_passed))
-failed=$((failed + fuzz_failed))
 
 step "done"
-echo "${passed} passed, ${failed} failed"
+echo "Time per step ($((SECONDS - start_time)) s in all):"
+printf '    %s\n' "${timings[@]}"
+echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 [[ $failed -eq 0 ]]

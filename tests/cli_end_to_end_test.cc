@@ -606,28 +606,33 @@ TEST_F(EndToEndTest, ExplanationBlockShapeForEveryCommandAndOptionSet) {
   }
 }
 
-TEST_F(EndToEndTest, ExplanationIsPrintedBeforeLoadingFails) {
+TEST_F(EndToEndTest, PathErrorsComeBeforeAnyOutput) {
+  // Every command checks all its paths before it writes anything (input_paths_test has them
+  // all); the explanation block is not printed either.
   const std::string missing =
       "Could not read the files of the experiment 1: The provided optimization log path does not "
-      "denote a directory";
-  EXPECT_EQ(Fail({"report", "nowhere"}, missing), "");
-  EXPECT_EQ(Fail({"report", "prof1.json"}, missing), "");  // a file is not a directory
-  EXPECT_EQ(Fail({"jit-vs-jit", "nowhere", "prof1.json", "jit2", "prof2.json"}, missing), "");
-  RunResult aot = Run({"aot-vs-aot", "nowhere", "aotprof1.json", "aot1", "aotprof1.json"});
-  EXPECT_EQ(aot.exit_code, 1);
-  EXPECT_EQ(aot.err, missing + "\n");
-  EXPECT_EQ(StripExplanation(aot.out, /*blank_after=*/false), "");
+      "denote a directory: nowhere (No such file or directory)";
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"report", "nowhere"},
+           {"jit-vs-jit", "nowhere", "prof1.json", "jit2", "prof2.json"},
+           {"aot-vs-aot", "nowhere", "aotprof1.json", "aot1", "aotprof1.json"}}) {
+    RunResult result = Run(args);
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.err, missing + "\n");
+    EXPECT_EQ(result.out, "");
+  }
   RunResult jit = Run({"aot-vs-aot-jit-profile", "nowhere", "prof1.json", "aot1", "aot1"});
   EXPECT_EQ(jit.err,
             "Could not read the files of the experiment 0: The provided optimization "
-            "log path does not denote a directory\n");
-  EXPECT_EQ(StripExplanation(jit.out), "");
+            "log path does not denote a directory: nowhere (No such file or directory)\n");
+  EXPECT_EQ(jit.out, "");
 }
 
 TEST_F(EndToEndTest, OutputBeforeAFailureInExperiment2Stays) {
-  std::string out = Fail({"jit-vs-jit", "jit1", "prof1.json", "nowhere", "prof2.json"},
-                         "Could not read the files of the experiment 2: The provided optimization "
-                         "log path does not denote a directory");
+  // The paths are fine; experiment 2's profile is of the wrong kind, found while loading.
+  std::string out = Fail({"jit-vs-jit", "jit1", "prof1.json", "jit2", "aotprof1.json"},
+                         "Failed to parse experiment 2 in " + dir_.Path("aotprof1.json") +
+                             ": mismatched experiment kind: expected JIT, got AOT");
   EXPECT_EQ(out, kExample4.substr(0, kExample4.find("Experiment 2")));
 }
 
@@ -674,13 +679,14 @@ TEST_F(EndToEndTest, NonRegularEntriesAreSkipped) {
 // --- Profile errors (formats.md §5) --------------------------------------------------------------
 
 TEST_F(EndToEndTest, ProfileErrorsAreFatal) {
-  EXPECT_EQ(Fail({"report", "log1", "jit1"},
-                 "Could not read the files of the experiment 1: jit1 (Is a directory)"),
-            "");
-  EXPECT_EQ(Fail({"report", "log1", "nonexist.json"},
-                 "Could not read the files of the experiment 1: nonexist.json (No such file or "
-                 "directory)"),
-            "");
+  for (const auto& [profile, problem] : std::vector<std::pair<std::string, std::string>>{
+           {"jit1", "Is a directory"}, {"nonexist.json", "No such file or directory"}}) {
+    RunResult result = Run({"report", "log1", profile});
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.err,
+              "Could not read the files of the experiment 1: " + profile + " (" + problem + ")\n");
+    EXPECT_EQ(result.out, "");  // checked before any output
+  }
   EXPECT_EQ(Fail({"jit-vs-jit", "log1", "aotprof1.json", "jit2", "prof2.json"},
                  "Failed to parse experiment 1 in " + dir_.Path("aotprof1.json") +
                      ": mismatched experiment kind: expected JIT, got AOT"),

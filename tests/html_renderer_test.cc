@@ -488,22 +488,23 @@ TEST(HtmlCommandLineTest, EveryCommandAndRenderWriteAPage) {
   EXPECT_EQ(again.labels, data.labels);
 }
 
-TEST(HtmlCommandLineTest, RenderOfABadFileGivesAPageWithTheError) {
+TEST(HtmlCommandLineTest, RenderOfABadFileWritesNoPage) {
+  // As in JSON, a run that fails before its first record writes nothing on stdout.
   TempDir dir;
-  RunResult run = RunProfdiff({"render", dir.Write("bad.jsonl", "not json\n"), "--format=html"});
+  const std::string path = dir.Write("bad.jsonl", "not json\n");
+  RunResult run = RunProfdiff({"render", path, "--format=html"});
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_TRUE(run.out.starts_with("<!DOCTYPE html>"));
-  PageData data = ReadPage(run.out);
-  ASSERT_EQ(data.records.size(), 1u);
-  EXPECT_NE(data.records[0].find("\"type\":\"error\""), std::string::npos);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find(path + ":1:"), std::string::npos) << run.err;
 }
 
 TEST(HtmlCommandLineTest, AFailedRunEndsThePageWithItsError) {
   const std::string jit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+  const std::string aot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example";
   RunResult run = RunProfdiff({"jit-vs-jit", jit + "/exp1/log", jit + "/exp1/prof.json",
-                               jit + "/exp2/log", jit + "/missing.json", "--format=html"});
-  EXPECT_EQ(run.exit_code, 1);
-  EXPECT_NE(run.err.find("missing.json"), std::string::npos);
+                               jit + "/exp2/log", aot + "/exp2/prof.json", "--format=html"});
+  EXPECT_EQ(run.exit_code, 1);  // experiment 2's profile is of the wrong kind (AOT)
+  EXPECT_NE(run.err.find("experiment 2"), std::string::npos) << run.err;
   PageData data = ReadPage(run.out);
   ASSERT_FALSE(data.records.empty());
   EXPECT_NE(data.records.back().find("\"type\":\"error\""), std::string::npos);

@@ -152,6 +152,15 @@ class InvalidInputTest : public testing::Test {
     return StripExplanation(result.out, blank_after);
   }
 
+  // Runs a command whose path arguments are wrong: `message` on stderr, nothing on stdout, exit 1.
+  // Returns stdout.
+  std::string FailBeforeOutput(const std::vector<std::string>& args, const std::string& message) {
+    RunResult result = Run(args);
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.err, message + "\n");
+    return result.out;
+  }
+
   // Writes `records` to logs/f between two valid units (IDs 1 and 2), runs `report logs` and
   // checks that exactly the `warnings` were printed, before everything else, and that the rest
   // of the output is that of a log holding only the two valid units.
@@ -693,30 +702,29 @@ TEST_F(InvalidInputTest, EntriesThatAreNotRegularFilesAreSkipped) {
 TEST_F(InvalidInputTest, MissingLogDirectory) {
   const std::string message =
       "Could not read the files of the experiment 1: The provided optimization log path does "
-      "not denote a directory";
-  EXPECT_EQ(Fail({"report", "nowhere"}, message), "");
+      "not denote a directory: ";
+  EXPECT_EQ(
+      FailBeforeOutput({"report", "nowhere"}, message + "nowhere (No such file or directory)"), "");
   dir_.Write("file", Unit());
-  EXPECT_EQ(Fail({"report", "file"}, message), "");
+  EXPECT_EQ(FailBeforeOutput({"report", "file"}, message + "file (Not a directory)"), "");
   dir_.WriteLines("logs/f", {Unit()});
   dir_.Write("prof.json", R"j({"totalPeriod":100,"code":[]})j");
-  // The first experiment's summary stays when the second one cannot be read.
-  std::string out = Fail({"jit-vs-jit", "logs", "prof.json", "nowhere", "prof.json"},
-                         "Could not read the files of the experiment 2: The provided optimization "
-                         "log path does not denote a directory");
-  EXPECT_EQ(
-      out.rfind("Experiment 1 (JIT)\n    Collected optimization logs for 1 compilation units\n", 0),
-      0u)
-      << out;
+  // The second experiment's paths are checked before the first experiment is loaded.
+  EXPECT_EQ(FailBeforeOutput({"jit-vs-jit", "logs", "prof.json", "nowhere//", "prof.json"},
+                             "Could not read the files of the experiment 2: The provided "
+                             "optimization log path does not denote a directory: nowhere (No "
+                             "such file or directory)"),
+            "");
 }
 
 TEST_F(InvalidInputTest, ProfileThatIsADirectory) {
   dir_.WriteLines("logs/f", {Unit()});
   dir_.MakeDir("prof");
-  EXPECT_EQ(Fail({"report", "logs", "prof"},
-                 "Could not read the files of the experiment 1: prof (Is a directory)"),
+  EXPECT_EQ(FailBeforeOutput({"report", "logs", "prof"},
+                             "Could not read the files of the experiment 1: prof (Is a directory)"),
             "");
-  EXPECT_EQ(Fail({"report", "logs", "prof//"},
-                 "Could not read the files of the experiment 1: prof (Is a directory)"),
+  EXPECT_EQ(FailBeforeOutput({"report", "logs", "prof//"},
+                             "Could not read the files of the experiment 1: prof (Is a directory)"),
             "");
 }
 
@@ -802,16 +810,18 @@ TEST_F(InvalidInputTest, UnreadableFiles) {
   ASSERT_EQ(chmod(dir_.Path("logs/b").c_str(), 0644), 0);
   dir_.Write("prof.json", R"j({"totalPeriod":1,"code":[]})j");
   ASSERT_EQ(chmod(dir_.Path("prof.json").c_str(), 0), 0);
-  EXPECT_EQ(Fail({"report", "logs", "prof.json"},
-                 "Could not read the files of the experiment 1: prof.json (Permission denied)"),
+  EXPECT_EQ(FailBeforeOutput(
+                {"report", "logs", "prof.json"},
+                "Could not read the files of the experiment 1: prof.json (Permission denied)"),
             "");
   ASSERT_EQ(chmod(dir_.Path("prof.json").c_str(), 0644), 0);
   dir_.MakeDir("locked");
   dir_.WriteLines("locked/a", {Unit()});
   ASSERT_EQ(chmod(dir_.Path("locked").c_str(), 0), 0);
-  EXPECT_EQ(Fail({"report", "locked"},
-                 "Could not read the files of the experiment 1: The provided optimization log "
-                 "path does not denote a directory"),
+  EXPECT_EQ(FailBeforeOutput({"report", "locked"},
+                             "Could not read the files of the experiment 1: The provided "
+                             "optimization log path does not denote a directory: locked "
+                             "(Permission denied)"),
             "");
   ASSERT_EQ(chmod(dir_.Path("locked").c_str(), 0755), 0);
 }

@@ -227,14 +227,26 @@ TEST_F(JsonExampleTest, WarningsBecomeRecordsInPlace) {
 }
 
 TEST_F(JsonExampleTest, AFailedRunEndsWithAnErrorRecord) {
+  // Experiment 2's profile is of the wrong kind: found while loading, after the header.
+  dir_.Write("aot.json", kAotProf1);
   RunResult run = RunProfdiff({"jit-vs-jit", dir_.Path("jit1"), dir_.Path("prof1.json"),
-                               dir_.Path("jit2"), dir_.Path("missing.json"), "--format=json"});
+                               dir_.Path("jit2"), dir_.Path("aot.json"), "--format=json"});
   EXPECT_EQ(run.exit_code, 1);
   std::vector<std::string> lines = JsonLines(run.out);
-  ASSERT_FALSE(lines.empty());
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_STREQ(ParseLine(lines.front())["type"].GetString(), "header");
   rapidjson::Document last = ParseLine(lines.back());
   EXPECT_STREQ(last["type"].GetString(), "error");
   EXPECT_NE(run.err.find(last["message"].GetString()), std::string::npos);
+}
+
+TEST_F(JsonExampleTest, APathErrorWritesNoStreamAtAll) {
+  // Checked before the header: a stream never starts with anything but a header.
+  RunResult run = RunProfdiff({"jit-vs-jit", dir_.Path("jit1"), dir_.Path("prof1.json"),
+                               dir_.Path("jit2"), dir_.Path("missing.json"), "--format=json"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("missing.json (No such file or directory)"), std::string::npos) << run.err;
 }
 
 TEST(JsonOptionTest, BadFormatValueIsAnError) {
@@ -394,6 +406,55 @@ TEST(RenderTest, ARecordThatBreaksTheSchemaNamesLineAndPlace) {
             std::string::npos)
       << message;
   EXPECT_NE(message.find("/message"), std::string::npos) << message;
+}
+
+TEST(RenderTest, OptionsOutOfRangeAreRefused) {
+  // Found by the stream fuzzer: RapidJSON 1.1's validator lets the integer 5 pass "maximum": 1.
+  for (const char* option : {"hot-percentile", "fail-min-share"}) {
+    for (const char* value : {"5", "5.0", "-1"}) {
+      std::string header = kHeader;
+      header.replace(header.find("\"format\":\"json\""), 15,
+                     std::string("\"format\":\"json\",\"") + option + "\":" + value);
+      Rendered r = Render(header + "\n" + kEnd + "\n");
+      EXPECT_FALSE(r.status.ok()) << option << "=" << value;
+      EXPECT_EQ(std::string(r.status.message()).rfind("s.jsonl:1: ", 0), 0u) << r.status;
+    }
+  }
+}
+
+TEST(RenderTest, ARawControlCharacterInAStringIsNotJson) {
+  // Found by the stream fuzzer: RapidJSON 1.1's SSE2 string scan lets a raw control character
+  // through after the first bytes of a string, so the record was taken without its schema check.
+  for (size_t before : {0, 5, 40, 1200}) {
+    const std::string warning =
+        "{\"type\":\"warning\",\"message\":\"" + std::string(before, 'x') + "\x1e\"}";
+    Rendered r = Render(std::string(kHeader) + "\n" + warning + "\n" + kEnd + "\n");
+    EXPECT_FALSE(r.status.ok()) << before;
+    EXPECT_NE(std::string(r.status.message()).find("s.jsonl:2: not JSON: "), std::string::npos)
+        << r.status;
+  }
+}
+
+TEST(RenderTest, TheSummaryRecordIsCheckedAgainstTheSchema) {
+  const std::string row = R"({"rank":1,"index":0,"method":"m","shares":[0.5,null],"pairs":1,)"
+                          R"("inlining":{"insert":1,"delete":0,"relabel":0,"too_big":0},)"
+                          R"("optimization":{"insert":0,"delete":0,"relabel":0,"too_big":0}})";
+  Rendered good = Render(std::string(kHeader) + "\n{\"type\":\"summary\",\"methods\":[" + row +
+                         "]}\n" + kEnd + "\n");
+  EXPECT_TRUE(good.status.ok()) << good.status;
+  EXPECT_NE(good.text.find("\nSummary: "), std::string::npos) << good.text;
+  std::string three_shares = row;
+  three_shares.replace(three_shares.find("[0.5,null]"), 10, "[0.5,null,1]");
+  std::string rank_zero = row;
+  rank_zero.replace(rank_zero.find("\"rank\":1"), 8, "\"rank\":0");
+  for (const std::string& bad : {three_shares, rank_zero}) {
+    Rendered r = Render(std::string(kHeader) + "\n{\"type\":\"summary\",\"methods\":[" + bad +
+                        "]}\n" + kEnd + "\n");
+    EXPECT_FALSE(r.status.ok()) << bad;
+    EXPECT_NE(std::string(r.status.message()).find("s.jsonl:2: the summary record does not match"),
+              std::string::npos)
+        << r.status;
+  }
 }
 
 TEST(RenderTest, BrokenTreeOrderIsAnError) {

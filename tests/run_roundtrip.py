@@ -32,7 +32,10 @@ def fixture_cases():
     cases = []
     logs = [f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp2/log", f"{jit}/exp2/prof.json"]
     for extra in ([], ["--optimization-context-tree=true"], ["--diff-compilations=false"],
-                  ["--long-bci=true", "--inliner-reasoning=true"], ["--prune-identities=false"]):
+                  ["--long-bci=true", "--inliner-reasoning=true"], ["--prune-identities=false"],
+                  ["--summary=true", "--explanation=false"],
+                  ["--summary=true", "--optimization-context-tree=true"],
+                  ["--summary=true", "--diff-compilations=false"]):
         cases.append(["jit-vs-jit"] + logs + extra)
     cases.append(["report", f"{jit}/exp1/log", f"{jit}/exp1/prof.json"])
     cases.append(["report", f"{jit}/exp1/log"])
@@ -66,9 +69,13 @@ def fixture_cases():
     # One run of experiment 2: a warning, and every difference unconfirmed (listed with
     # --show-noise).
     cases.append(["jit-vs-jit-runs"] + runs[:8] + ["--show-noise=true"])
-    # A failing run: its stream ends with an error record, and render fails the same way.
+    cases.append(["aot-vs-aot-jit-profile", f"{jit}/exp1/log", f"{jit}/exp1/prof.json",
+                  f"{aot}/exp1/log", f"{aot}/exp2/log", "--summary=true"])
+    # A run that fails after it started (experiment 2's profile is of the wrong kind): its stream
+    # ends with an error record, and render fails the same way. (A path error comes before the
+    # header and writes nothing: tests/path_errors_test.cc.)
     cases.append(["jit-vs-jit", f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp2/log",
-                  f"{jit}/missing.json"])
+                  f"{aot}/exp2/prof.json"])
     return [(SOURCE, case) for case in cases]
 
 

@@ -170,7 +170,16 @@ inline void ExpectJsonRendersBackToText(const std::vector<std::string>& args,
   }
   TempDir dir;
   const std::string stream = dir.Write("stream.jsonl", json.out);
-  RunResult rendered = RunProfdiffOnce({"render", stream});
+  // The gate is render's own option (it gates the saved stream), so it is given again.
+  std::vector<std::string> render_args{"render", stream};
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].rfind("--fail-on", 0) != 0 && args[i].rfind("--fail-min-share", 0) != 0) continue;
+    render_args.push_back(args[i]);
+    if (args[i].find('=') == std::string::npos && i + 1 < args.size()) {
+      render_args.push_back(args[++i]);
+    }
+  }
+  RunResult rendered = RunProfdiffOnce(render_args);
   EXPECT_EQ(rendered.exit_code, text.exit_code) << rendered.err;
   EXPECT_TRUE(rendered.out == text.out)
       << "render of the --format=json stream differs from the text output of the same run";

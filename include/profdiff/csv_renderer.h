@@ -30,6 +30,7 @@ class CsvRenderer : public Renderer {
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
   void RunsMethod(const RunsMethodRecord& record) override;
+  void Summary(const SummaryRecord&) override {}  // the table is the pairs' (output-formats.md)
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
@@ -37,10 +38,14 @@ class CsvRenderer : public Renderer {
   }
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
+  int WriteError() const override { return out_.write_error(); }
+  void SetWriteGuard(WriteGuard* guard) override { out_.set_write_guard(guard); }
+  void SetStderrGuard(WriteGuard* guard) override { guard_ = guard; }
 
  private:
   LineWriter out_;
   std::FILE* warnings_ = nullptr;
+  WriteGuard* guard_ = nullptr;
   std::string row_;
   bool compared_ = false;  // stats: a summary of experiment 2 came, rows are changes
 };

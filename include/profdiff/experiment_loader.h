@@ -7,6 +7,7 @@
 #include "absl/status/statusor.h"
 #include "profdiff/experiment.h"
 #include "profdiff/optimization_log.h"
+#include "profdiff/progress.h"
 
 namespace profdiff {
 
@@ -18,6 +19,8 @@ struct ExperimentInput {
   std::optional<ExperimentKind> expected_kind;
   // kCount: also count what the units' trees hold while they are checked (`stats`).
   LogCounting counting = LogCounting::kNone;
+  // Hears how far loading got (--progress); may be null.
+  ProgressSink* progress = nullptr;
 };
 
 // formats.md §1: reads the log (warnings through `warn`), then the profile, checks its kind,

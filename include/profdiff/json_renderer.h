@@ -28,18 +28,27 @@ class JsonRenderer : public Renderer {
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
   void RunsMethod(const RunsMethodRecord& record) override;
+  void Summary(const SummaryRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
-    return std::make_unique<JsonRenderer>(target);
+    auto piece = std::make_unique<JsonRenderer>(target);
+    piece->ContinueStream();
+    return piece;
   }
+  // Records of a stream whose header was written elsewhere (pieces, the HTML page's records):
+  // an error record is then written, not dropped as a failure before the stream began.
+  void ContinueStream() { header_written_ = true; }
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
+  int WriteError() const override { return out_.write_error(); }
+  void SetWriteGuard(WriteGuard* guard) override { out_.set_write_guard(guard); }
 
  private:
   // Ends the record that was appended to out_.buffer().
   void WriteLine();
   LineWriter out_;
+  bool header_written_ = false;
 };
 
 // The option names and values of the header record, as JSON members ("hot-min-limit": 1, ...),

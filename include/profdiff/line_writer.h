@@ -7,6 +7,15 @@
 
 namespace profdiff {
 
+// Told before and after output reaches a terminal that something else draws on too: the
+// progress line erases itself before, and is kept from drawing during, every write.
+class WriteGuard {
+ public:
+  virtual ~WriteGuard() = default;
+  virtual void BeforeWrite() = 0;
+  virtual void AfterWrite() = 0;
+};
+
 // Writes indented lines (output.md §1): 4 spaces per level, emitted before the first text of a
 // line; an empty line carries no spaces. Output is buffered and streamed to a FILE*, or
 // appended straight to a string (pieces rendered on worker threads, tests).
@@ -45,6 +54,11 @@ class LineWriter {
     MaybeFlush();
   }
   void Flush();
+  // The errno of the first write to the file that failed (EPIPE: the reader went away), or 0.
+  // After a failure, output is dropped.
+  int write_error() const { return write_error_; }
+  // May be null (the default).
+  void set_write_guard(WriteGuard* guard) { guard_ = guard; }
 
   // For writers that lay out whole lines themselves (JSON records): append straight to
   // buffer(), ending with '\n', then call Committed(). No copy of a record is made, however
@@ -53,6 +67,8 @@ class LineWriter {
   void Committed() { MaybeFlush(); }
 
  private:
+  // Writes `text` to file_ (unless an earlier write failed), telling guard_.
+  void Write(std::string_view text);
   void AppendIndent(int level) {
     if (level > 0) buffer_->append(static_cast<size_t>(level) * 4, ' ');
   }
@@ -65,6 +81,8 @@ class LineWriter {
   std::string own_buffer_;
   std::string* buffer_;  // &own_buffer_ when writing to a file, else the target string
   int level_ = 0;
+  int write_error_ = 0;
+  WriteGuard* guard_ = nullptr;
 };
 
 }  // namespace profdiff

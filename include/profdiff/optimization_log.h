@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "profdiff/progress.h"
 #include "profdiff/record_reader.h"
 #include "profdiff/tree_counts.h"
 
@@ -49,10 +50,11 @@ using WarningSink = std::function<void(std::string_view line)>;
 // and is skipped; a directory entry that is not a regular file produces
 //   Warning: Skipping <path>: not a regular file
 // Fails (with the complete user-facing message) when the directory cannot be listed or a file
-// cannot be read.
+// cannot be read. `progress`, when given, hears of the files and bytes read.
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
                                                     const WarningSink& warn,
-                                                    LogCounting counting = LogCounting::kNone);
+                                                    LogCounting counting = LogCounting::kNone,
+                                                    ProgressSink* progress = nullptr);
 
 // Re-reads the record of `unit` and builds its trees. Fails only if the file changed or
 // vanished since it was loaded.

@@ -2,11 +2,73 @@
 #define PROFDIFF_OPTIONS_H_
 
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
 
 namespace profdiff {
 
 // --format (docs/output-formats.md).
 enum class OutputFormat { kText, kJson, kCsv, kHtml };
+
+// --fail-on: the tree kind whose differences make a comparison exit with status 2.
+enum class FailOn { kNone, kInlining, kOptimization, kAny };
+
+// --color and --progress: `auto` decides from the terminal (terminal_policy.h).
+enum class WhenMode { kAuto, kAlways, kNever };
+
+// An enumerated option value and its spelling on the command line and in the JSON header.
+template <class Enum>
+struct EnumName {
+  Enum value;
+  std::string_view name;
+};
+
+inline constexpr EnumName<OutputFormat> kOutputFormatNames[] = {{OutputFormat::kText, "text"},
+                                                                {OutputFormat::kJson, "json"},
+                                                                {OutputFormat::kCsv, "csv"},
+                                                                {OutputFormat::kHtml, "html"}};
+
+inline constexpr EnumName<FailOn> kFailOnNames[] = {{FailOn::kNone, "none"},
+                                                    {FailOn::kInlining, "inlining"},
+                                                    {FailOn::kOptimization, "optimization"},
+                                                    {FailOn::kAny, "any"}};
+
+inline constexpr EnumName<WhenMode> kWhenModeNames[] = {
+    {WhenMode::kAuto, "auto"}, {WhenMode::kAlways, "always"}, {WhenMode::kNever, "never"}};
+
+// The spellings of an enumerated option type, in the order that help texts list them.
+template <class Enum>
+std::span<const EnumName<Enum>> EnumNames();
+template <>
+inline std::span<const EnumName<OutputFormat>> EnumNames<OutputFormat>() {
+  return kOutputFormatNames;
+}
+template <>
+inline std::span<const EnumName<FailOn>> EnumNames<FailOn>() {
+  return kFailOnNames;
+}
+template <>
+inline std::span<const EnumName<WhenMode>> EnumNames<WhenMode>() {
+  return kWhenModeNames;
+}
+
+template <class Enum>
+std::string_view NameOf(Enum value) {
+  for (const EnumName<Enum>& entry : EnumNames<Enum>()) {
+    if (entry.value == value) return entry.name;
+  }
+  return {};
+}
+
+// The value spelled exactly `name`, or nullopt.
+template <class Enum>
+std::optional<Enum> EnumFromName(std::string_view name) {
+  for (const EnumName<Enum>& entry : EnumNames<Enum>()) {
+    if (entry.name == name) return entry.value;
+  }
+  return std::nullopt;
+}
 
 // The global options: the reference's twelve (cli.md §2) with its defaults, then ours.
 struct Options {
@@ -23,6 +85,20 @@ struct Options {
   bool create_fragments = true;
   bool inliner_reasoning = false;
   OutputFormat format = OutputFormat::kText;
+  // Text: the "How to read this output" block before the output.
+  bool explanation = true;
+  // Comparisons: a table of the compared hot methods, ranked, after the normal output.
+  bool summary = false;
+  // Comparisons: exit with status 2 when a compared hot method whose execution share (the larger
+  // of the two experiments') is at least `fail_min_share` differs in the `fail_on` trees
+  // (docs/ci.md).
+  FailOn fail_on = FailOn::kNone;
+  double fail_min_share = 0;
+  // Text: insertions green, deletions red, relabels yellow, headings and *hot* bold. Decided by
+  // the process that writes the text (render decides anew), never stored in what it writes.
+  WhenMode color = WhenMode::kAuto;
+  // A progress line on stderr while experiments load and comparisons run (terminal_progress.h).
+  WhenMode progress = WhenMode::kAuto;
 };
 
 }  // namespace profdiff

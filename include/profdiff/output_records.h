@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "profdiff/line_writer.h"
 #include "profdiff/options.h"
 #include "profdiff/profile.h"
 #include "profdiff/runs_options.h"
@@ -346,6 +347,25 @@ struct RunsTotalsRecord {
   int64_t share_changes = 0;  // methods whose share changed beyond the noise
 };
 
+// --summary: the compared hot methods, ranked so that the most executed methods with the most
+// differences come first (RankMethods, method_differences.h). Comes after the last method
+// section, before the end record.
+struct SummaryRowRecord {
+  int64_t rank = 0;   // 1-based
+  int64_t index = 0;  // the method record's index
+  std::string_view method;
+  std::optional<double> share[2];  // of the total execution in experiments 1 and 2; none: unknown
+  int64_t pairs = 0;               // compared compilation pairs
+  OpCounts inlining;               // differing nodes by operation (no identities)
+  OpCounts optimization;
+  int64_t inlining_too_big = 0;  // pairs whose trees were too big to compare
+  int64_t optimization_too_big = 0;
+};
+
+struct SummaryRecord {
+  std::vector<SummaryRowRecord> methods;  // in rank order
+};
+
 struct EndRecord {
   int64_t methods = 0;
   int64_t compilations = 0;  // printed compilations
@@ -372,6 +392,7 @@ class RecordSink {
   virtual void StatisticsChange(const StatisticsChangeRecord& record) = 0;
   // jit-vs-jit-runs. A sink that does not override it ignores these records.
   virtual void RunsMethod(const RunsMethodRecord&) {}
+  virtual void Summary(const SummaryRecord& record) = 0;
   virtual void End(const EndRecord& record) = 0;
   virtual void Error(const ErrorRecord& record) = 0;
 };
@@ -386,6 +407,12 @@ class Renderer : public RecordSink {
   virtual void WritePiece(std::string_view rendered) = 0;
   // Writes out what is buffered.
   virtual void Flush() = 0;
+  // The errno of the first failed write to the output (EPIPE: the reader went away), or 0.
+  virtual int WriteError() const { return 0; }
+  // Told about every write to the output (when it shares the progress line's terminal), and
+  // about every line the renderer writes to stderr; may be null.
+  virtual void SetWriteGuard(WriteGuard*) {}
+  virtual void SetStderrGuard(WriteGuard*) {}
 };
 
 }  // namespace profdiff

@@ -6,11 +6,14 @@
 
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
+#include "profdiff/text_style.h"
 
 namespace profdiff {
 
 // The renderer of `format` writing to `out`; warnings that the format cannot hold go to `err`.
-std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::FILE* err);
+// `style` dresses the text format (only text: JSON and CSV are data, never coloured).
+std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::FILE* err,
+                                      TextStyle style = {});
 
 }  // namespace profdiff
 

@@ -11,13 +11,14 @@
 #include "profdiff/line_writer.h"
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
+#include "profdiff/text_style.h"
 
 namespace profdiff {
 
 class TextRenderer : public Renderer {
  public:
-  explicit TextRenderer(std::FILE* file) : out_(file) {}
-  explicit TextRenderer(std::string* target) : out_(target) {}
+  explicit TextRenderer(std::FILE* file, TextStyle style = {}) : out_(file), style_(style) {}
+  explicit TextRenderer(std::string* target, TextStyle style = {}) : out_(target), style_(style) {}
 
   void Header(const HeaderRecord& record) override;
   void Warning(const WarningRecord& record) override;
@@ -28,14 +29,18 @@ class TextRenderer : public Renderer {
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
   void RunsMethod(const RunsMethodRecord& record) override;
+  void Summary(const SummaryRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
+  int WriteError() const override { return out_.write_error(); }
+  void SetWriteGuard(WriteGuard* guard) override { out_.set_write_guard(guard); }
 
  private:
   LineWriter out_;
+  TextStyle style_;
   bool report_ = false;      // the report command (else a comparison)
   bool aot_vs_aot_ = false;  // no empty line after the legend (output.md §2)
   bool stats_ = false;       // the stats command
@@ -55,15 +60,18 @@ std::string ExecutionSummaryText(const CompilationRecord& compilation);
 
 // A tree or delta tree, the root at the writer's level; an empty delta tree prints "There are
 // no differences" (a tree too big to compare prints nothing: its caller says so).
-void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options);
+void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options,
+                   const TextStyle& style = {});
 // Blocks under an inlining node at writer level + depth + 1 (output.md §6.2, §6.3), if the
 // label has them; `suffix` is "" or " in experiment <id>".
 void WriteReasoningBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
                          std::string_view suffix, int depth);
 void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
                                    std::string_view suffix, int depth);
-void WriteExperimentText(LineWriter& out, const ExperimentRecord& record);
-void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list);
+void WriteExperimentText(LineWriter& out, const ExperimentRecord& record,
+                         const TextStyle& style = {});
+void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,
+                              const TextStyle& style = {});
 // A scope's statistics, or its changes, as a section at the writer's level (statistics_text.cc).
 void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record);
 void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record);

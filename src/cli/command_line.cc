@@ -2,21 +2,16 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <cstdint>
 #include <deque>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
-#include <type_traits>
 #include <utility>
-#include <variant>
 #include <vector>
 
+#include "cli/option_table.h"
 #include "cli/runs_arguments.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
@@ -27,46 +22,6 @@ namespace {
 
 // ---------------------------------------------------------------------------------------------
 // The command-line model: options, commands and their positionals, in help order.
-
-using OptionTarget =
-    std::variant<int32_t Options::*, double Options::*, bool Options::*, OutputFormat Options::*>;
-
-struct OptionSpec {
-  std::string_view name;
-  OptionTarget target;
-  std::string_view default_text;
-  std::string_view description;
-};
-
-const OptionSpec kOptionSpecs[] = {
-    {"--hot-min-limit", &Options::hot_min_limit, "1",
-     "Mark at least this many compilation units as hot"},
-    {"--hot-max-limit", &Options::hot_max_limit, "10",
-     "Mark at most this many compilation units as hot"},
-    {"--hot-percentile", &Options::hot_percentile, "0.9",
-     "Fraction (0 to 1) of the total execution period the hot compilation units should account "
-     "for"},
-    {"--optimization-context-tree", &Options::optimization_context_tree, "false",
-     "Merge each inlining tree with its optimization tree into one optimization-context tree"},
-    {"--diff-compilations", &Options::diff_compilations, "true",
-     "Pair up the hot compilations of both experiments and show how they differ"},
-    {"--long-bci", &Options::long_bci, "false",
-     "Print each bci with the full chain of enclosing methods"},
-    {"--sort-inlining-tree", &Options::sort_inlining_tree, "true",
-     "Order the children of every inlining-tree node by bci, then by method name"},
-    {"--sort-unordered-phases", &Options::sort_unordered_phases, "true",
-     "Order the contents of compiler phases whose order carries no meaning"},
-    {"--remove-detailed-phases", &Options::remove_detailed_phases, "true",
-     "Leave out compiler phases that perform a great number of small optimizations"},
-    {"--prune-identities", &Options::prune_identities, "true",
-     "When comparing trees, hide the parts that are the same on both sides"},
-    {"--create-fragments", &Options::create_fragments, "true",
-     "Also treat hot methods inlined into hot compilation units as separate compilations"},
-    {"--inliner-reasoning", &Options::inliner_reasoning, "false",
-     "Show the inliner's reasons for every inlining decision"},
-    {"--format", &Options::format, "text",
-     "Write the output as text, json (JSON Lines), csv or html (one page; docs/output-formats.md)"},
-};
 
 struct PositionalSpec {
   std::string_view name;
@@ -156,13 +111,6 @@ const std::vector<CommandSpec>& CommandSpecs() {
   return *kSpecs;
 }
 
-const OptionSpec* FindOption(std::string_view name) {
-  for (const OptionSpec& spec : kOptionSpecs) {
-    if (spec.name == name) return &spec;
-  }
-  return nullptr;
-}
-
 const CommandSpec* FindCommand(std::string_view name) {
   for (const CommandSpec& spec : CommandSpecs()) {
     if (spec.name == name) return &spec;
@@ -200,11 +148,12 @@ class CliModel {
     app_.require_subcommand(1);
     app_.footer(
         "Options may also follow the command. Run 'profdiff help COMMAND' for the arguments of a "
-        "command.");
-    for (const OptionSpec& spec : kOptionSpecs) {
+        "command.\nExit status: 0 success, 1 error, 2 differences found (--fail-on). More in "
+        "'man profdiff'.");
+    for (const OptionSpec& spec : OptionSpecs()) {
       options_.push_back(
           app_.add_option(std::string(spec.name), Store(), std::string(spec.description))
-              ->type_name(TypeName(spec.target))
+              ->type_name(OptionTypeName(spec))
               ->default_str(std::string(spec.default_text))
               ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast));
     }
@@ -305,19 +254,6 @@ class CliModel {
     std::vector<CLI::Option*> positionals;
   };
 
-  static std::string TypeName(const OptionTarget& target) {
-    switch (target.index()) {
-      case 0:
-        return "INT";
-      case 1:
-        return "NUMBER";
-      case 2:
-        return "BOOL";
-      default:
-        return "FORMAT";
-    }
-  }
-
   // CLI11 binds options to variables; a deque keeps their addresses stable.
   std::string& Store() { return storage_.emplace_back(); }
 
@@ -363,49 +299,6 @@ std::string Quoted(std::string_view text) {
   quoted += text;
   quoted += '"';
   return quoted;
-}
-
-// Checks `value` against the syntax of `spec`'s type; on success stores it into `options`
-// (when given) and returns an empty string, otherwise returns the error message.
-std::string ApplyValue(const OptionSpec& spec, std::string_view value, Options* options) {
-  std::string problem;
-  std::visit(
-      [&](auto member) {
-        using Member = std::remove_reference_t<decltype(std::declval<Options>().*member)>;
-        std::optional<Member> parsed;
-        if constexpr (std::is_same_v<Member, bool>) {
-          parsed = ParseBoolValue(value);
-          if (!parsed) problem = "expected true or false";
-        } else if constexpr (std::is_same_v<Member, OutputFormat>) {
-          parsed = ParseFormatValue(value);
-          if (!parsed) problem = "expected text, json, csv or html";
-        } else if constexpr (std::is_same_v<Member, int32_t>) {
-          parsed = ParseInt32Value(value);
-          if (!parsed) problem = "expected a whole number from -2147483648 to 2147483647";
-        } else {
-          parsed = ParseDoubleValue(value);
-          if (!parsed) problem = "expected a number";
-        }
-        if (parsed && options != nullptr) options->*member = *parsed;
-      },
-      spec.target);
-  if (problem.empty()) return problem;
-  return std::string(spec.name) + ": " + problem + ", got " + Quoted(value);
-}
-
-std::string Validate(const Options& options, std::string_view percentile_text) {
-  // Written so that NaN fails, too (README "Decisions").
-  if (!(options.hot_percentile >= 0 && options.hot_percentile <= 1)) {
-    return "--hot-percentile must be between 0 and 1, got " + Quoted(percentile_text);
-  }
-  if (options.hot_min_limit < 0) {
-    return "--hot-min-limit must not be negative, got " + std::to_string(options.hot_min_limit);
-  }
-  if (options.hot_min_limit > options.hot_max_limit) {
-    return "--hot-min-limit (" + std::to_string(options.hot_min_limit) +
-           ") must not exceed --hot-max-limit (" + std::to_string(options.hot_max_limit) + ")";
-  }
-  return "";
 }
 
 // What a left-to-right pass over the arguments found before CLI11 sees them.
@@ -479,7 +372,7 @@ Scan ScanArguments(const std::vector<std::string>& args) {
         fail(std::string(name) + ": missing value");
         continue;
       }
-      if (std::string problem = ApplyValue(*spec, value, nullptr); !problem.empty()) {
+      if (std::string problem = ApplyOptionValue(*spec, value, nullptr); !problem.empty()) {
         fail(std::move(problem));
       }
       scan.cli_args.emplace_back(name);
@@ -558,15 +451,20 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   CommandLineResult result;
   result.action = CommandLineResult::Action::kRun;
   CommandLine& command_line = result.command_line;
-  std::string percentile_text(FindOption("--hot-percentile")->default_text);
-  for (size_t i = 0; i < std::size(kOptionSpecs); ++i) {
-    std::optional<std::string> value = model.OptionValue(i);
-    if (!value) continue;
+  const std::span<const OptionSpec> specs = OptionSpecs();
+  std::vector<std::optional<std::string>> given(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    given[i] = model.OptionValue(i);
     // Already checked by the scan, so this only stores.
-    ApplyValue(kOptionSpecs[i], *value, &command_line.options);
-    if (kOptionSpecs[i].name == "--hot-percentile") percentile_text = *value;
+    if (given[i]) ApplyOptionValue(specs[i], *given[i], &command_line.options);
   }
-  if (std::string problem = Validate(command_line.options, percentile_text); !problem.empty()) {
+  auto given_text = [&](std::string_view name) {
+    for (size_t i = 0; i < specs.size(); ++i) {
+      if (specs[i].name == name) return given[i].value_or(std::string(specs[i].default_text));
+    }
+    return std::string();
+  };
+  if (std::string problem = ValidateOptions(command_line.options, given_text); !problem.empty()) {
     return Error(problem, nullptr);
   }
   if (command->name == "stats") {
@@ -586,6 +484,27 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
           command);
     }
     command_line.runs = std::move(scan.runs);
+  }
+  // stats counts and jit-vs-jit-runs weighs support across runs: neither has the compared pairs
+  // that --summary ranks and --fail-on gates on (docs/ci.md).
+  const bool counts_only = command->name == "report" || command->name == "stats";
+  if (command_line.options.summary && (counts_only || command->name == kRunsCommand)) {
+    return Error("--summary ranks compared methods: it needs a comparison command", command);
+  }
+  // A gate that can never close is a mistake, not a pass (docs/ci.md). `render` decides from its
+  // stream's header instead.
+  if (command_line.options.fail_on != FailOn::kNone &&
+      (counts_only || !command_line.options.diff_compilations)) {
+    return Error(
+        "--fail-on needs compared compilations: a comparison command with "
+        "--diff-compilations=true",
+        command);
+  }
+  if (command_line.options.fail_on != FailOn::kNone && command->name == kRunsCommand) {
+    return Error(
+        "--fail-on does not gate jit-vs-jit-runs yet: gate on its JSON (the end record's "
+        "runs.stable count) instead",
+        command);
   }
   command_line.command = std::string(command->name);
   command_line.positionals = std::move(positionals);

@@ -154,12 +154,4 @@ std::optional<double> ParseDoubleValue(std::string_view text) {
 // that only look like options or commands, help beating errors, errors in argument order);
 // CLI11 then maps the words to the command and its positionals and checks their number.
 
-std::optional<OutputFormat> ParseFormatValue(std::string_view text) {
-  if (text == "text") return OutputFormat::kText;
-  if (text == "json") return OutputFormat::kJson;
-  if (text == "csv") return OutputFormat::kCsv;
-  if (text == "html") return OutputFormat::kHtml;
-  return std::nullopt;
-}
-
 }  // namespace profdiff

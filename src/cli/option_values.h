@@ -8,8 +8,6 @@
 #include <optional>
 #include <string_view>
 
-#include "profdiff/options.h"
-
 namespace profdiff {
 
 // `true`/`false` in any ASCII case.
@@ -18,9 +16,6 @@ std::optional<bool> ParseBoolValue(std::string_view text);
 std::optional<int32_t> ParseInt32Value(std::string_view text);
 // Java's Double.parseDouble syntax, including NaN, Infinity, f/F/d/D suffixes and hex floats.
 std::optional<double> ParseDoubleValue(std::string_view text);
-
-// --format: "text", "json", "csv" or "html", exactly.
-std::optional<OutputFormat> ParseFormatValue(std::string_view text);
 
 }  // namespace profdiff
 

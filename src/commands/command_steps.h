@@ -35,7 +35,7 @@ absl::Status RunStats(const std::vector<std::string>& positionals, const Options
                       Renderer& out);
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
-                       const Options& options, Renderer& out);
+                       const Options& options, Renderer& out, ProgressSink* progress = nullptr);
 
 }  // namespace profdiff
 

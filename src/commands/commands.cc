@@ -3,30 +3,43 @@
 #include <cstdio>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/comparison_commands.h"
+#include "profdiff/input_paths.h"
+#include "profdiff/method_differences.h"
+#include "profdiff/observed_renderer.h"
 #include "profdiff/record_stream_reader.h"
 
 namespace profdiff {
 
-absl::Status RunCommand(const std::string& command, const std::vector<std::string>& positionals,
-                        const Options& options, Renderer& out) {
+namespace {
+
+absl::Status RunPipeline(const std::string& command, const std::vector<std::string>& positionals,
+                         const Options& options, Renderer& out, ProgressSink* progress) {
   auto optional_at = [&](size_t i) -> std::optional<std::string> {
     if (i < positionals.size()) return positionals[i];
     return std::nullopt;
   };
-  if (command == "report") return RunReport(positionals.at(0), optional_at(1), options, out);
-  if (command == "jit-vs-jit")
-    return RunComparison(ComparisonKind::kJitVsJit, positionals, options, out);
-  if (command == "jit-vs-aot")
-    return RunComparison(ComparisonKind::kJitVsAot, positionals, options, out);
-  if (command == "aot-vs-aot")
-    return RunComparison(ComparisonKind::kAotVsAot, positionals, options, out);
+  if (command == "report") {
+    return RunReport(positionals.at(0), optional_at(1), options, out, progress);
+  }
+  if (command == "jit-vs-jit") {
+    return RunComparison(ComparisonKind::kJitVsJit, positionals, options, out, progress);
+  }
+  if (command == "jit-vs-aot") {
+    return RunComparison(ComparisonKind::kJitVsAot, positionals, options, out, progress);
+  }
+  if (command == "aot-vs-aot") {
+    return RunComparison(ComparisonKind::kAotVsAot, positionals, options, out, progress);
+  }
   if (command == "aot-vs-aot-jit-profile") {
-    return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out);
+    return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out, progress);
   }
   if (command == "stats") return RunStats(positionals, options, out);
   if (command == "render") {
+    absl::Status readable = CheckReadableFile(positionals.at(0));
+    if (!readable.ok()) return readable;
     // The display options are those of the run that wrote the stream (its header record).
     return ReadRecordStream(positionals.at(0), out, [&out](std::string_view warning) {
       out.Flush();
@@ -36,6 +49,37 @@ absl::Status RunCommand(const std::string& command, const std::vector<std::strin
     });
   }
   return absl::InvalidArgumentError("unknown command " + command);
+}
+
+}  // namespace
+
+absl::StatusOr<CommandResult> RunCommand(const std::string& command,
+                                         const std::vector<std::string>& positionals,
+                                         const Options& options, Renderer& out,
+                                         ProgressSink* progress) {
+  // The gate is decided from the records, as they are written (or read back by render).
+  MethodDifferenceTally tally;
+  ObservedRenderer observed(out, tally);
+  // --summary: the comparisons end with the ranked table (render passes on the stream's own).
+  if (options.summary && command != "render" && command != "report") {
+    observed.set_before_end([&tally](Renderer& renderer) {
+      const std::vector<MethodDifferences> ranked = RankMethods(tally.Methods());
+      renderer.Summary(MakeSummaryRecord(ranked));
+    });
+  }
+  absl::Status status = RunPipeline(command, positionals, options, observed, progress);
+  if (!status.ok()) return status;
+  CommandResult result;
+  if (options.fail_on == FailOn::kNone) return result;
+  if (!tally.compares()) {
+    // Only render gets here: the command line rejects --fail-on for the others.
+    return absl::InvalidArgumentError(
+        absl::StrCat("--fail-on: ", positionals.at(0),
+                     " holds no compared compilations (it was written by report or with "
+                     "--diff-compilations=false)"));
+  }
+  result.gate = DecideGate(tally.Methods(), options.fail_on, options.fail_min_share);
+  return result;
 }
 
 }  // namespace profdiff

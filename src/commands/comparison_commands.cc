@@ -7,6 +7,7 @@
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
 #include "profdiff/fragments.h"
+#include "profdiff/input_paths.h"
 #include "profdiff/method_pairing.h"
 #include "profdiff/record_builders.h"
 
@@ -115,7 +116,7 @@ absl::Status WriteSectionItem(RecordSink& out, const Experiment& first, const Ex
 }  // namespace
 
 absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
-                              const Options& options) {
+                              const Options& options, ProgressSink* progress) {
   if (options.create_fragments) {
     absl::Status created = CreateFragments(first, second);
     if (!created.ok()) return created;
@@ -130,6 +131,10 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
     for (size_t i = 0; i < section->items.size(); ++i) pieces.push_back({sections.size(), i});
     sections.push_back(std::move(section));
   }
+  if (progress != nullptr) {
+    progress->Begin("Comparing", static_cast<int64_t>(pieces.size() - sections.size()),
+                    options.diff_compilations ? "compilation pairs" : "compilations", 0);
+  }
   // Pieces only read the experiments: render them on worker threads, write them in order.
   EndRecord end;
   absl::Status written =
@@ -143,6 +148,7 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
                         piece.status = WriteSectionItem(sink, first, second, section,
                                                         section.items[pieces[k].item], options,
                                                         parents, &piece.tally);
+                        if (progress != nullptr) progress->Advance(1, 0, 0);
                       }
                     });
   if (!written.ok()) return written;
@@ -151,50 +157,62 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
 }
 
 absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& positionals,
-                           const Options& options, Renderer& out) {
+                           const Options& options, Renderer& out, ProgressSink* progress) {
   auto at = [&](size_t i) -> std::optional<std::string> {
     if (i < positionals.size()) return positionals[i];
     return std::nullopt;
   };
   static constexpr const char* kCommandNames[] = {"jit-vs-jit", "jit-vs-aot", "aot-vs-aot",
                                                   "aot-vs-aot-jit-profile"};
+  // The experiments in load order; aot-vs-aot-jit-profile: the JIT run (0), then the two AOT
+  // builds.
+  std::vector<ExperimentInput> inputs;
+  if (kind == ComparisonKind::kAotVsAotJitProfile) {
+    inputs = {{0, *at(0), at(1), ExperimentKind::kJit},
+              {1, *at(2), std::nullopt, ExperimentKind::kAot},
+              {2, *at(3), std::nullopt, ExperimentKind::kAot}};
+  } else {
+    const ExperimentKind kind1 =
+        kind == ComparisonKind::kAotVsAot ? ExperimentKind::kAot : ExperimentKind::kJit;
+    const ExperimentKind kind2 =
+        kind == ComparisonKind::kJitVsJit ? ExperimentKind::kJit : ExperimentKind::kAot;
+    inputs = {{1, *at(0), at(1), kind1}, {2, *at(2), at(3), kind2}};
+  }
+  for (ExperimentInput& input : inputs) input.progress = progress;
+  // Before the first record: a mistyped path prints its error and nothing else.
+  absl::Status paths = CheckExperimentPaths(inputs);
+  if (!paths.ok()) return paths;
   out.Header(HeaderRecord{kCommandNames[static_cast<int>(kind)], positionals, options});
 
   if (kind == ComparisonKind::kAotVsAotJitProfile) {
-    absl::StatusOr<Experiment> jit =
-        LoadAndSummarize({0, *at(0), at(1), ExperimentKind::kJit}, options, out);
+    absl::StatusOr<Experiment> jit = LoadAndSummarize(inputs[0], options, out);
     if (!jit.ok()) return jit.status();
-    absl::StatusOr<Experiment> first = LoadAndSummarize(
-        {1, *at(2), std::nullopt, ExperimentKind::kAot}, options, out, /*select_hot=*/false);
+    absl::StatusOr<Experiment> first =
+        LoadAndSummarize(inputs[1], options, out, /*select_hot=*/false);
     if (!first.ok()) return first.status();
-    absl::StatusOr<Experiment> second = LoadAndSummarize(
-        {2, *at(3), std::nullopt, ExperimentKind::kAot}, options, out, /*select_hot=*/false);
+    absl::StatusOr<Experiment> second =
+        LoadAndSummarize(inputs[2], options, out, /*select_hot=*/false);
     if (!second.ok()) return second.status();
     absl::Status marked = MarkHotFromJitProfile(*jit, {&*first, &*second});
     if (!marked.ok()) return marked;
-    return MatchExperiments(out, *first, *second, options);
+    return MatchExperiments(out, *first, *second, options, progress);
   }
 
-  const ExperimentKind kind1 =
-      kind == ComparisonKind::kAotVsAot ? ExperimentKind::kAot : ExperimentKind::kJit;
-  const ExperimentKind kind2 =
-      kind == ComparisonKind::kJitVsJit ? ExperimentKind::kJit : ExperimentKind::kAot;
-  absl::StatusOr<Experiment> first = LoadAndSummarize({1, *at(0), at(1), kind1}, options, out);
+  absl::StatusOr<Experiment> first = LoadAndSummarize(inputs[0], options, out);
   if (!first.ok()) return first.status();
-  std::optional<std::string> profile2 = at(3);
   absl::StatusOr<Experiment> second;
-  if (kind == ComparisonKind::kJitVsAot && !profile2.has_value()) {
+  if (kind == ComparisonKind::kJitVsAot && !inputs[1].profile_path.has_value()) {
     // Without an AOT profile, hotness comes from the JIT experiment, before the summary.
-    second = LoadQuietly({2, *at(2), std::nullopt, kind2}, out);
+    second = LoadQuietly(inputs[1], out);
     if (!second.ok()) return second.status();
     absl::Status marked = MarkHotFromJitProfile(*first, {&*second});
     if (!marked.ok()) return marked;
     out.Experiment(MakeExperimentRecord(*second));
   } else {
-    second = LoadAndSummarize({2, *at(2), profile2, kind2}, options, out);
+    second = LoadAndSummarize(inputs[1], options, out);
     if (!second.ok()) return second.status();
   }
-  return MatchExperiments(out, *first, *second, options);
+  return MatchExperiments(out, *first, *second, options, progress);
 }
 
 }  // namespace profdiff

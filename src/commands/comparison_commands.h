@@ -15,6 +15,7 @@
 #include "profdiff/optimization_context_tree.h"
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
+#include "profdiff/progress.h"
 #include "profdiff/record_reader.h"
 
 namespace profdiff {
@@ -23,12 +24,12 @@ enum class ComparisonKind { kJitVsJit, kJitVsAot, kAotVsAot, kAotVsAotJitProfile
 
 // The comparison pipelines of algorithms.md §0 (positionals in cli.md §3 order).
 absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& positionals,
-                           const Options& options, Renderer& out);
+                           const Options& options, Renderer& out, ProgressSink* progress = nullptr);
 
 // Fragments, hot method pairs and one section per pair (algorithms.md §6, §8; output.md §5.1),
 // then the end record.
 absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
-                              const Options& options);
+                              const Options& options, ProgressSink* progress = nullptr);
 
 // The delta trees of one compilation pair (output.md §7) from both compilations' preprocessed
 // trees, into `pair` (its trees point into `storage`), counted in `tally`.

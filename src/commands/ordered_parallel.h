@@ -54,7 +54,8 @@ inline absl::Status RenderInOrder(
         out.WritePiece(piece.text);
         AddTally(piece.tally, totals);
         status = piece.status;
-        return status.ok();
+        // A reader that went away (`| head`) needs no more pieces.
+        return status.ok() && out.WriteError() == 0;
       });
   return status;
 }

@@ -2,16 +2,20 @@
 
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
+#include "profdiff/input_paths.h"
 #include "profdiff/record_builders.h"
 
 namespace profdiff {
 
 absl::Status RunReport(const std::string& log_directory, const std::optional<std::string>& profile,
-                       const Options& options, Renderer& out) {
+                       const Options& options, Renderer& out, ProgressSink* progress) {
   std::vector<std::string> arguments{log_directory};
   if (profile.has_value()) arguments.push_back(*profile);
+  ExperimentInput input{1, log_directory, profile, std::nullopt, LogCounting::kNone, progress};
+  // Before the first record: a mistyped path prints its error and nothing else.
+  absl::Status paths = CheckExperimentPaths({input});
+  if (!paths.ok()) return paths;
   out.Header(HeaderRecord{"report", arguments, options});
-  ExperimentInput input{1, log_directory, profile, std::nullopt};
   absl::StatusOr<Experiment> experiment = LoadAndSummarize(input, options, out);
   if (!experiment.ok()) return experiment.status();
 

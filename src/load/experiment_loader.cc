@@ -48,7 +48,7 @@ void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
 absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const WarningSink& warn) {
   Experiment experiment(input.id, input.expected_kind.value_or(ExperimentKind::kUnknown));
   absl::StatusOr<OptimizationLog> log =
-      LoadOptimizationLog(input.log_directory, input.id, warn, input.counting);
+      LoadOptimizationLog(input.log_directory, input.id, warn, input.counting, input.progress);
   if (!log.ok()) return log.status();
   experiment.log() = std::move(*log);
   const OptimizationLog& units = experiment.log();

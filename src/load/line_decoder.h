@@ -95,6 +95,8 @@ class LineDecoder {
   double Double(uint32_t object, std::string_view key) {
     return DoubleValue(Find(object, key), key);
   }
+  // A number, or the strings that stand for the non-finite ones.
+  double Number(uint32_t value, std::string_view key) { return DoubleValue(value, key); }
   double DoubleValue(uint32_t value, std::string_view key) {
     if (value != kNoToken && tape_[value].kind == TokenKind::kNumber) {
       return ParseJsonNumber(tape_.Text(tape_[value])).AsDouble();

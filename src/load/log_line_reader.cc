@@ -81,6 +81,7 @@ void LogLineReader::Fill() {
       return;
     }
     end_ += static_cast<size_t>(n);
+    bytes_read_ += static_cast<uint64_t>(n);
     return;
   }
 }

@@ -35,6 +35,8 @@ class LogLineReader {
   Result Next(std::string_view* line, uint64_t* offset);
 
   int error() const { return error_; }
+  // Bytes read from the file so far (at the end: its size).
+  uint64_t bytes_read() const { return bytes_read_; }
 
  private:
   // Reads more of the file after the unread bytes; sets at_end_ (and error_ on failure).
@@ -53,6 +55,7 @@ class LogLineReader {
   uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
   bool at_end_ = false;
   int error_ = 0;
+  uint64_t bytes_read_ = 0;
   // The current line, when long: its first NUL byte (from begin_), how far it was searched for,
   // and once the line is cut, how many of its bytes were dropped after that NUL.
   size_t first_nul_ = kNone;

@@ -55,11 +55,14 @@ class FileCloser {
   int fd_;
 };
 
-absl::Status NotADirectory(int experiment_id) {
-  return absl::NotFoundError(absl::StrCat("Could not read the files of the experiment ",
-                                          experiment_id,
-                                          ": The provided optimization log path does not denote "
-                                          "a directory"));
+// The commands check the directory before loading (input_paths.h); this is for one that
+// vanished or changed in between. The same wording as that check.
+absl::Status NotADirectory(const std::string& directory, int experiment_id, int error) {
+  return absl::Status(absl::ErrnoToStatusCode(error),
+                      absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                                   ": The provided optimization log path does not denote a "
+                                   "directory: ",
+                                   NormalizePath(directory), " (", ErrnoText(error), ")"));
 }
 
 // The entry names of `directory` ('.' and '..' excluded), sorted bytewise so that the order
@@ -67,7 +70,7 @@ absl::Status NotADirectory(int experiment_id) {
 absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& directory,
                                                        int experiment_id) {
   DIR* dir = opendir(directory.c_str());
-  if (dir == nullptr) return NotADirectory(experiment_id);
+  if (dir == nullptr) return NotADirectory(directory, experiment_id, errno);
   std::vector<std::string> names;
   while (true) {
     errno = 0;
@@ -75,7 +78,7 @@ absl::StatusOr<std::vector<std::string>> ListDirectory(const std::string& direct
     if (entry == nullptr) {
       int error = errno;
       closedir(dir);
-      if (error != 0) return NotADirectory(experiment_id);
+      if (error != 0) return NotADirectory(directory, experiment_id, error);
       break;
     }
     std::string_view name = entry->d_name;
@@ -100,7 +103,18 @@ struct FileUnits {
 // `out->counter` is set).
 absl::Status ReadLogFile(int fd, const std::string& display_file,
                          const std::string& read_error_path, int experiment_id,
-                         const WarningSink& warn, FileUnits* out) {
+                         const WarningSink& warn, FileUnits* out, ProgressSink* progress) {
+  // Progress is reported about every megabyte, not per line: lines are many and short.
+  constexpr uint64_t kReportBytes = uint64_t{1} << 20;
+  uint64_t reported_bytes = 0;
+  size_t reported_units = 0;
+  auto report = [&](uint64_t read_up_to, int64_t files) {
+    if (progress == nullptr) return;
+    progress->Advance(files, static_cast<int64_t>(read_up_to - reported_bytes),
+                      static_cast<int64_t>(out->units.size() - reported_units));
+    reported_bytes = read_up_to;
+    reported_units = out->units.size();
+  };
   // One read buffer per thread for all its files; one grown by a huge line is given back.
   thread_local std::vector<char> buffer;
   ShrinkHugeBuffer<std::vector<char>> shrink{buffer};
@@ -113,7 +127,11 @@ absl::Status ReadLogFile(int fd, const std::string& display_file,
   RecordError error;
   while (true) {
     LogLineReader::Result result = reader.Next(&line, &offset);
-    if (result == LogLineReader::Result::kEnd) return absl::OkStatus();
+    if (result == LogLineReader::Result::kEnd) {
+      report(std::max(reported_bytes, reader.bytes_read()), 1);
+      return absl::OkStatus();
+    }
+    if (offset - reported_bytes >= kReportBytes) report(offset, 0);
     if (result == LogLineReader::Result::kError) {
       return absl::Status(
           absl::ErrnoToStatusCode(reader.error()),
@@ -146,7 +164,8 @@ struct EntryResult {
 };
 
 EntryResult ReadEntry(const std::string& directory, const std::string& normalized_directory,
-                      const std::string& name, int experiment_id, LogCounting counting) {
+                      const std::string& name, int experiment_id, LogCounting counting,
+                      ProgressSink* progress) {
   EntryResult result;
   if (counting == LogCounting::kCount) result.file.counter = std::make_unique<UnitCounter>();
   std::string path = absl::StrCat(directory, "/", name);
@@ -184,7 +203,8 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
   result.is_file = true;
   result.status = ReadLogFile(
       fd, path, read_error_path, experiment_id,
-      [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.file);
+      [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.file,
+      progress);
   return result;
 }
 
@@ -193,8 +213,9 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
 class ParallelEntryReader {
  public:
   ParallelEntryReader(const std::vector<std::string>& names, const std::string& directory,
-                      int experiment_id, LogCounting counting)
-      : names_(names),
+                      int experiment_id, LogCounting counting, ProgressSink* progress)
+      : progress_(progress),
+        names_(names),
         directory_(directory),
         normalized_directory_(NormalizePath(directory)),
         experiment_id_(experiment_id),
@@ -222,8 +243,8 @@ class ParallelEntryReader {
     while (!stop_.load()) {
       size_t i = next_.fetch_add(1);
       if (i >= names_.size()) return;
-      EntryResult result =
-          ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_, counting_);
+      EntryResult result = ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_,
+                                     counting_, progress_);
       {
         std::lock_guard<std::mutex> lock(mutex_);
         results_[i] = std::move(result);
@@ -233,6 +254,7 @@ class ParallelEntryReader {
     }
   }
 
+  ProgressSink* progress_;
   const std::vector<std::string>& names_;
   const std::string& directory_;
   const std::string normalized_directory_;
@@ -265,14 +287,32 @@ void MergeCounts(FileUnits& file, OptimizationLog* log) {
   }
 }
 
+// What `progress` counts the load against: the regular files of the directory and their size.
+void BeginProgress(ProgressSink* progress, const std::string& directory,
+                   const std::vector<std::string>& names, int experiment_id) {
+  if (progress == nullptr) return;
+  int64_t files = 0;
+  int64_t bytes = 0;
+  for (const std::string& name : names) {
+    struct stat status;
+    if (stat(absl::StrCat(directory, "/", name).c_str(), &status) != 0) continue;
+    if (!S_ISREG(status.st_mode)) continue;
+    ++files;
+    bytes += status.st_size;
+  }
+  progress->Begin(absl::StrCat("Loading experiment ", experiment_id), files, "files", bytes);
+}
+
 }  // namespace
 
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
-                                                    const WarningSink& warn, LogCounting counting) {
+                                                    const WarningSink& warn, LogCounting counting,
+                                                    ProgressSink* progress) {
   absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, experiment_id);
   if (!names.ok()) return names.status();
+  BeginProgress(progress, directory, *names, experiment_id);
   OptimizationLog log;
-  ParallelEntryReader reader(*names, directory, experiment_id, counting);
+  ParallelEntryReader reader(*names, directory, experiment_id, counting, progress);
   for (size_t i = 0; i < names->size(); ++i) {
     EntryResult result = reader.Take(i);
     for (const std::string& warning : result.warnings) warn(warning);

@@ -39,9 +39,18 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
     options.hot_max_limit =
         static_cast<int32_t>(d.Int(object, "hot-max-limit", INT32_MIN, INT32_MAX));
   }
-  if (d.Find(object, "hot-percentile") != kNoToken) {
-    options.hot_percentile = d.Double(object, "hot-percentile");
-  }
+  // Checked here too: RapidJSON 1.1's validator lets an integer such as 5 pass "maximum": 1,
+  // and the JSON written from the options again would then be refused.
+  auto fraction = [&](std::string_view name, double* value) {
+    if (d.Find(object, name) == kNoToken) return;
+    const double read = d.Double(object, name);
+    if (!(read >= 0 && read <= 1)) {
+      d.Fail(absl::StrCat("expected a number from 0 to 1 for \"", AbslView(name), "\""));
+      return;
+    }
+    *value = read;
+  };
+  fraction("hot-percentile", &options.hot_percentile);
   flag("optimization-context-tree", &options.optimization_context_tree);
   flag("diff-compilations", &options.diff_compilations);
   flag("long-bci", &options.long_bci);
@@ -52,9 +61,16 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   flag("create-fragments", &options.create_fragments);
   flag("inliner-reasoning", &options.inliner_reasoning);
   std::optional<std::string_view> format = d.OptStr(object, "format");
-  if (format == "json") options.format = OutputFormat::kJson;
-  if (format == "csv") options.format = OutputFormat::kCsv;
-  if (format == "html") options.format = OutputFormat::kHtml;
+  if (format) options.format = EnumFromName<OutputFormat>(*format).value_or(OutputFormat::kText);
+  flag("explanation", &options.explanation);
+  flag("summary", &options.summary);
+  std::optional<std::string_view> fail_on = d.OptStr(object, "fail-on");
+  if (fail_on) options.fail_on = EnumFromName<FailOn>(*fail_on).value_or(FailOn::kNone);
+  fraction("fail-min-share", &options.fail_min_share);
+  std::optional<std::string_view> color = d.OptStr(object, "color");
+  if (color) options.color = EnumFromName<WhenMode>(*color).value_or(WhenMode::kAuto);
+  std::optional<std::string_view> progress = d.OptStr(object, "progress");
+  if (progress) options.progress = EnumFromName<WhenMode>(*progress).value_or(WhenMode::kAuto);
   return options;
 }
 
@@ -159,6 +175,8 @@ class StreamReader {
       d.ForEach(d.Array(0, "rows"), [&](uint32_t e) { record.rows.push_back(d.ChangeRow(e)); });
       if (!d.error().empty()) return Problem(d.error());
       out_.StatisticsChange(record);
+    } else if (type == "summary") {
+      return Summary(d);
     } else if (type == "end") {
       EndRecord end;
       end.methods = d.Int(0, "methods", 0);
@@ -257,6 +275,37 @@ class StreamReader {
     record_internal::DecodeRunsMethod(d, &runs_method_);
     if (!d.error().empty()) return Problem(d.error());
     out_.RunsMethod(runs_method_);
+    return absl::OkStatus();
+  }
+
+  absl::Status Summary(LineDecoder& d) {
+    SummaryRecord record;
+    d.ForEach(d.Array(0, "methods"), [&](uint32_t e) {
+      SummaryRowRecord row;
+      row.rank = d.Int(e, "rank", 1);
+      row.index = d.Int(e, "index", 0);
+      row.method = d.Str(e, "method");
+      uint32_t shares = d.Array(e, "shares");
+      size_t i = 0;
+      d.ForEach(shares, [&](uint32_t share) {
+        if (i < 2 && !d.IsNull(share)) row.share[i] = d.Number(share, "shares");
+        ++i;
+      });
+      if (d.error().empty() && i != 2) d.Fail("expected two shares in a summary row");
+      row.pairs = d.Int(e, "pairs", 0);
+      auto kind = [&](std::string_view key, OpCounts* counts, int64_t* too_big) {
+        uint32_t object = d.Object(e, key);
+        counts->insert = d.Int(object, "insert", 0);
+        counts->remove = d.Int(object, "delete", 0);
+        counts->relabel = d.Int(object, "relabel", 0);
+        *too_big = d.Int(object, "too_big", 0);
+      };
+      kind("inlining", &row.inlining, &row.inlining_too_big);
+      kind("optimization", &row.optimization, &row.optimization_too_big);
+      record.methods.push_back(row);
+    });
+    if (!d.error().empty()) return Problem(d.error());
+    out_.Summary(record);
     return absl::OkStatus();
   }
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "load/json_support.h"
 #include "rapidjson/document.h"
 #include "rapidjson/memorystream.h"
 #include "rapidjson/reader.h"
@@ -56,8 +57,8 @@ class RecordSchemas {
   const PooledSchemaDocument* Find(const std::string& type) const {
     // Only record types, not the definitions they share.
     static const char* const kRecordTypes[] = {
-        "header",      "warning", "error",      "experiment",        "method",
-        "compilation", "pair",    "statistics", "statistics-change", "end"};
+        "header",     "warning",           "error",   "experiment", "method", "compilation", "pair",
+        "statistics", "statistics-change", "summary", "end"};
     for (const char* record_type : kRecordTypes) {
       if (type == record_type) return schemas_.at(type).get();
     }
@@ -68,57 +69,44 @@ class RecordSchemas {
   std::map<std::string, std::unique_ptr<PooledSchemaDocument>> schemas_;
 };
 
-// Finds the top-level "type" of a record, stopping the parse there: records are megabytes, and
-// the type comes first in every record profdiff writes (anywhere else it is still found).
-class RecordTypeHandler
-    : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, RecordTypeHandler> {
- public:
-  // A value other than a string after the "type" key: the record has no type.
-  bool Default() { return !std::exchange(type_key_, false); }
-  bool String(const char* text, rapidjson::SizeType length, bool) {
-    if (!type_key_) return true;
-    type_.assign(text, length);
-    return false;  // found: stop
-  }
-  bool Key(const char* text, rapidjson::SizeType length, bool) {
-    type_key_ = depth_ == 1 && std::string_view(text, length) == "type";
-    return true;
-  }
-  bool StartObject() { return Open(); }
-  bool StartArray() { return Open(); }
-  bool EndObject(rapidjson::SizeType) { return Close(); }
-  bool EndArray(rapidjson::SizeType) { return Close(); }
-  const std::string& type() const { return type_; }
+// Why RapidJSON's scalar parser refused `line` at `result`. The caller's parser took the line:
+// RapidJSON 1.1's SSE2 scan of in-situ strings (the caller's) lets raw control characters
+// through after the first bytes of a string, which this parser sees.
+std::string NotJson(std::string_view line, rapidjson::ParseResult result) {
+  const size_t offset = result.Offset();
+  const bool control = result.Code() == rapidjson::kParseErrorStringEscapeInvalid &&
+                       offset < line.size() && static_cast<unsigned char>(line[offset]) < 0x20;
+  return absl::StrCat(
+      "not JSON: ",
+      DescribeJsonError(control ? rapidjson::kParseErrorStringInvalidEncoding : result.Code()),
+      " at column ", offset + 1);
+}
 
- private:
-  bool Open() {
-    if (!Default()) return false;
-    ++depth_;
-    return true;
+// Reads only the top-level "type" of a record ("" when it has none); `*not_json` says why the
+// line is not JSON, if it is not.
+std::string RecordType(std::string_view line, std::string* not_json) {
+  rapidjson::Document parsed;
+  parsed.Parse<rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag>(line.data(),
+                                                                                       line.size());
+  const rapidjson::Document& document = parsed;
+  if (document.HasParseError()) {
+    *not_json =
+        NotJson(line, rapidjson::ParseResult(document.GetParseError(), document.GetErrorOffset()));
+    return "";
   }
-  bool Close() {
-    --depth_;
-    return true;
-  }
-  int depth_ = 0;  // a "type" key counts at depth 1, directly in the top-level object
-  bool type_key_ = false;
-  std::string type_;
-};
-
-std::string RecordType(std::string_view line) {
-  RecordTypeHandler handler;
-  rapidjson::Reader reader;
-  rapidjson::MemoryStream stream(line.data(), line.size());
-  reader.Parse<rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag>(stream,
-                                                                                       handler);
-  return handler.type();
+  if (!document.IsObject()) return "";
+  auto type = document.FindMember("type");
+  if (type == document.MemberEnd() || !type->value.IsString()) return "";
+  return std::string(type->value.GetString(), type->value.GetStringLength());
 }
 
 }  // namespace
 
 std::string ValidateStreamRecord(std::string_view line, bool runs_stream) {
   static const RecordSchemas* const kSchemas = new RecordSchemas();
-  const std::string type = RecordType(line);
+  std::string not_json;
+  const std::string type = RecordType(line, &not_json);
+  if (!not_json.empty()) return not_json;
   const PooledSchemaDocument* schema = kSchemas->Find(type, runs_stream);
   if (schema == nullptr) return "";
   PooledSchemaValidator validator(*schema);
@@ -127,8 +115,9 @@ std::string ValidateStreamRecord(std::string_view line, bool runs_stream) {
   rapidjson::ParseResult result =
       reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag>(stream,
                                                                                         validator);
-  if (validator.IsValid()) return "";  // or stopped by a syntax error the caller reports
   if (!result && result.Code() == rapidjson::kParseErrorNumberTooBig) return "";
+  if (!result && validator.IsValid()) return NotJson(line, result);  // the rest is unchecked
+  if (validator.IsValid()) return "";
   rapidjson::StringBuffer document_pointer, schema_pointer;
   validator.GetInvalidDocumentPointer().StringifyUriFragment(document_pointer);
   validator.GetInvalidSchemaPointer().StringifyUriFragment(schema_pointer);

@@ -219,7 +219,10 @@ void CsvRenderer::Warning(const WarningRecord& record) {
   if (warnings_ == nullptr) return;
   Flush();  // keeps the order of stdout and stderr on a shared terminal
   std::string line = absl::StrCat("Warning: ", AbslView(record.message), "\n");
+  if (guard_ != nullptr) guard_->BeforeWrite();
   std::fwrite(line.data(), 1, line.size(), warnings_);
+  std::fflush(warnings_);
+  if (guard_ != nullptr) guard_->AfterWrite();
 }
 
 void CsvRenderer::Compilation(const CompilationTreesRecord& record) {

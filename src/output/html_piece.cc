@@ -345,6 +345,12 @@ void HtmlPieceRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
   RecordSection(&json_);
 }
 
+void HtmlPieceRenderer::Summary(const SummaryRecord& record) {
+  json_.clear();
+  JsonRenderer(&json_).Summary(record);
+  RecordSection(&json_);
+}
+
 void HtmlPieceRenderer::End(const EndRecord& record) {
   json_.clear();
   JsonRenderer(&json_).End(record);
@@ -353,7 +359,9 @@ void HtmlPieceRenderer::End(const EndRecord& record) {
 
 void HtmlPieceRenderer::Error(const ErrorRecord& record) {
   json_.clear();
-  JsonRenderer(&json_).Error(record);
+  JsonRenderer json(&json_);
+  json.ContinueStream();  // HtmlRenderer passes on no error before its first record
+  json.Error(record);
   RecordSection(&json_);
 }
 

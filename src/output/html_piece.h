@@ -65,6 +65,7 @@ class HtmlPieceRenderer : public Renderer {
   void Pair(const PairRecord& record) override;
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
+  void Summary(const SummaryRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {

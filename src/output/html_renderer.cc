@@ -92,12 +92,19 @@ void HtmlRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
   Encode([&](Renderer& r) { r.StatisticsChange(record); });
 }
 
+void HtmlRenderer::Summary(const SummaryRecord& record) {
+  Encode([&](Renderer& r) { r.Summary(record); });
+}
+
 void HtmlRenderer::End(const EndRecord& record) {
   Encode([&](Renderer& r) { r.End(record); });
   Flush();
 }
 
 void HtmlRenderer::Error(const ErrorRecord& record) {
+  // A run that fails before it wrote anything (a path error, render of a file that is not a
+  // stream) writes nothing, as in JSON: the message is on stderr (README "Exit status").
+  if (!prologue_written_) return;
   Encode([&](Renderer& r) { r.Error(record); });
   Flush();
 }
@@ -155,7 +162,7 @@ void HtmlRenderer::Warn(std::string_view message) {
 }
 
 void HtmlRenderer::WritePiece(std::string_view piece) {
-  // Every record goes into a page, even an error before the header (render of a bad file).
+  // Every record goes into a page, even one before the header (a stream without one).
   WritePrologue();
   piece_strings_.clear();
   piece_labels_.clear();

@@ -243,19 +243,7 @@ std::string_view KindName(ExperimentKind kind) {
 
 }  // namespace
 
-std::string_view FormatName(OutputFormat format) {
-  switch (format) {
-    case OutputFormat::kText:
-      return "text";
-    case OutputFormat::kJson:
-      return "json";
-    case OutputFormat::kCsv:
-      return "csv";
-    case OutputFormat::kHtml:
-      return "html";
-  }
-  return "text";
-}
+std::string_view FormatName(OutputFormat format) { return NameOf(format); }
 
 std::string OptionsJson(const Options& options) { return OptionsJson(options, nullptr); }
 
@@ -281,6 +269,13 @@ std::string OptionsJson(const Options& options, const RunsOptions* runs) {
   flag("create-fragments", options.create_fragments);
   flag("inliner-reasoning", options.inliner_reasoning);
   json.Member("format", FormatName(options.format));
+  flag("explanation", options.explanation);
+  flag("summary", options.summary);
+  json.Member("fail-on", NameOf(options.fail_on));
+  json.Key("fail-min-share");
+  json.Double(options.fail_min_share);
+  json.Member("color", NameOf(options.color));
+  json.Member("progress", NameOf(options.progress));
   if (runs != nullptr) {
     json.Key("stable-share");
     json.Double(runs->stable_share);
@@ -313,6 +308,7 @@ void JsonRenderer::Header(const HeaderRecord& record) {
   if (record.runs.has_value()) WriteRunsInputs(json, *record.runs);
   json.EndObject();
   WriteLine();
+  header_written_ = true;
 }
 
 void JsonRenderer::Warning(const WarningRecord& record) {
@@ -325,6 +321,9 @@ void JsonRenderer::Warning(const WarningRecord& record) {
 }
 
 void JsonRenderer::Error(const ErrorRecord& record) {
+  // A run that fails before its header (a path error) writes nothing: a stream starts with a
+  // header.
+  if (!header_written_) return;
   JsonOut json(out_.buffer());
   json.BeginObject();
   json.Member("type", "error");
@@ -454,6 +453,46 @@ void JsonRenderer::Pair(const PairRecord& record) {
   WriteCompilation(json, record.second);
   json.EndArray();
   WriteTrees(json, record.inlining, record.optimization, record.context);
+  json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Summary(const SummaryRecord& record) {
+  JsonOut json(out_.buffer());
+  json.BeginObject();
+  json.Member("type", "summary");
+  json.Key("methods");
+  json.BeginArray();
+  for (const SummaryRowRecord& row : record.methods) {
+    json.BeginObject();
+    json.IntMember("rank", row.rank);
+    json.IntMember("index", row.index);
+    json.Member("method", row.method);
+    json.Key("shares");
+    json.BeginArray();
+    for (const std::optional<double>& share : row.share) {
+      if (share) {
+        json.Double(*share);
+      } else {
+        json.Null();
+      }
+    }
+    json.EndArray();
+    json.IntMember("pairs", row.pairs);
+    auto kind = [&](std::string_view key, const OpCounts& counts, int64_t too_big) {
+      json.Key(key);
+      json.BeginObject();
+      json.IntMember("insert", counts.insert);
+      json.IntMember("delete", counts.remove);
+      json.IntMember("relabel", counts.relabel);
+      json.IntMember("too_big", too_big);
+      json.EndObject();
+    };
+    kind("inlining", row.inlining, row.inlining_too_big);
+    kind("optimization", row.optimization, row.optimization_too_big);
+    json.EndObject();
+  }
+  json.EndArray();
   json.EndObject();
   WriteLine();
 }

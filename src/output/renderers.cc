@@ -7,7 +7,8 @@
 
 namespace profdiff {
 
-std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::FILE* err) {
+std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::FILE* err,
+                                      TextStyle style) {
   switch (format) {
     case OutputFormat::kJson:
       return std::make_unique<JsonRenderer>(out);
@@ -18,7 +19,7 @@ std::unique_ptr<Renderer> NewRenderer(OutputFormat format, std::FILE* out, std::
     case OutputFormat::kText:
       break;
   }
-  return std::make_unique<TextRenderer>(out);
+  return std::make_unique<TextRenderer>(out, style);
 }
 
 }  // namespace profdiff

@@ -1,6 +1,9 @@
 #include "profdiff/text_renderer.h"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "profdiff/absl_compat.h"
@@ -34,6 +37,28 @@ std::string_view Prefix(NodeOp op) {
   return "";
 }
 
+// The colour of a delta-tree line (identities and tree nodes stay plain).
+std::optional<Emphasis> OpEmphasis(NodeOp op) {
+  switch (op) {
+    case NodeOp::kInsert:
+      return Emphasis::kInsert;
+    case NodeOp::kDelete:
+      return Emphasis::kDelete;
+    case NodeOp::kRelabel:
+      return Emphasis::kRelabel;
+    case NodeOp::kIdentity:
+    case NodeOp::kNode:
+      break;
+  }
+  return std::nullopt;
+}
+
+// `text` in `emphasis`, or `text` alone without colour.
+std::string Emphasized(const TextStyle& style, std::optional<Emphasis> emphasis, std::string text) {
+  if (!style.color || !emphasis) return text;
+  return absl::StrCat(AbslView(style.Begin(*emphasis)), text, AbslView(style.End()));
+}
+
 std::string_view MethodName(const NodeLabel& label) {
   return label.name_known ? label.name : std::string_view("unknown");
 }
@@ -48,7 +73,8 @@ void AppendLongPosition(const TreeRecord& tree, IndexRange position, std::string
 }
 
 // An inlining node (or delta node) with its blocks, at writer level + depth.
-void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord& node) {
+void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord& node,
+                       const TextStyle& style) {
   const int depth = node.depth;
   switch (node.op) {
     case NodeOp::kNode:
@@ -66,16 +92,19 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
     case NodeOp::kDelete:
     case NodeOp::kInsert: {
       const NodeLabel& label = node.op == NodeOp::kDelete ? node.left : node.right;
-      out.Line(absl::StrCat(AbslView(Prefix(node.op)), LabelText(tree, label, false)), depth);
+      out.Line(Emphasized(style, OpEmphasis(node.op),
+                          absl::StrCat(AbslView(Prefix(node.op)), LabelText(tree, label, false))),
+               depth);
       WriteReasoningBlock(out, tree, label, "", depth);
       WriteReceiverTypeProfileBlock(out, tree, label, "", depth);
       return;
     }
     case NodeOp::kRelabel:
-      out.Line(
-          absl::StrCat("* (", AbslView(node.left.callsite), " -> ", AbslView(node.right.callsite),
-                       ") ", AbslView(MethodName(node.left)), " at bci ", node.left.bci),
-          depth);
+      out.Line(Emphasized(style, Emphasis::kRelabel,
+                          absl::StrCat("* (", AbslView(node.left.callsite), " -> ",
+                                       AbslView(node.right.callsite), ") ",
+                                       AbslView(MethodName(node.left)), " at bci ", node.left.bci)),
+               depth);
       WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
       WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
       WriteReceiverTypeProfileBlock(out, tree, node.left, kInExperiment1, depth);
@@ -101,7 +130,7 @@ bool IsInliningNode(const NodeRecord& node) {
 // The head of a pair's or a compilation's trees: "heading" at level + 1 and the tree at
 // level + 2, or only the tree at level + 1 (an optimization-context tree).
 void WriteTreeUnder(LineWriter& out, const TreeRecord& tree, const char* heading,
-                    const Options& options) {
+                    const Options& options, const TextStyle& style) {
   const int level = out.level();
   if (tree.too_big) {
     switch (tree.kind) {
@@ -117,9 +146,9 @@ void WriteTreeUnder(LineWriter& out, const TreeRecord& tree, const char* heading
     }
     return;
   }
-  if (heading != nullptr) out.Line(heading, 1);
+  if (heading != nullptr) out.Line(Emphasized(style, Emphasis::kStrong, heading), 1);
   out.set_level(level + (heading != nullptr ? 2 : 1));
-  WriteTreeText(out, tree, options);
+  WriteTreeText(out, tree, options, style);
   out.set_level(level);
 }
 
@@ -195,7 +224,8 @@ std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_
   return text;
 }
 
-void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options) {
+void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options,
+                   const TextStyle& style) {
   if (tree.too_big) return;
   if (tree.delta && tree.nodes.empty()) {
     out.Line(kNoDifferences);
@@ -204,31 +234,34 @@ void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& optio
   const bool long_bci = options.long_bci;
   for (const NodeRecord& node : tree.nodes) {
     if (IsInliningNode(node)) {
-      WriteInliningNode(out, tree, node);
+      WriteInliningNode(out, tree, node, style);
       continue;
     }
     if (node.op == NodeOp::kRelabel) {
       if (tree.kind == TreeKind::kOptimization) {
-        out.Line(absl::StrCat("* ", AbslView(node.left.name), " -> ", AbslView(node.right.name)),
+        out.Line(Emphasized(style, Emphasis::kRelabel,
+                            absl::StrCat("* ", AbslView(node.left.name), " -> ",
+                                         AbslView(node.right.name))),
                  node.depth);
       } else {
-        out.Line(absl::StrCat("* ", LabelText(tree, node.left, long_bci), " -> ",
-                              LabelText(tree, node.right, long_bci)),
+        out.Line(Emphasized(style, Emphasis::kRelabel,
+                            absl::StrCat("* ", LabelText(tree, node.left, long_bci), " -> ",
+                                         LabelText(tree, node.right, long_bci))),
                  node.depth);
       }
       continue;
     }
     const NodeLabel& label = node.op == NodeOp::kInsert ? node.right : node.left;
-    if (label.kind == LabelKind::kPhase) {  // most lines: written without building a string
-      out.Begin(node.depth);
-      out.Append(Prefix(node.op));
-      out.Append(label.name);
-      out.End();
-      continue;
-    }
+    const std::optional<Emphasis> emphasis = style.color ? OpEmphasis(node.op) : std::nullopt;
     out.Begin(node.depth);
+    if (emphasis) out.Append(style.Begin(*emphasis));
     out.Append(Prefix(node.op));
-    out.Append(LabelText(tree, label, long_bci));
+    if (label.kind == LabelKind::kPhase) {  // most lines: written without building a string
+      out.Append(label.name);
+    } else {
+      out.Append(LabelText(tree, label, long_bci));
+    }
+    if (emphasis) out.Append(style.End());
     out.End();
   }
 }
@@ -249,7 +282,7 @@ std::string CompilationHeaderText(const CompilationRecord& c) {
   return header;
 }
 
-void WriteExperimentText(LineWriter& out, const ExperimentRecord& record) {
+void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const TextStyle& style) {
   std::string title = absl::StrCat("Experiment ", record.id);
   if (record.execution_id) {
     absl::StrAppend(&title, " with execution ID ", AbslView(*record.execution_id));
@@ -264,7 +297,7 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record) {
     case ExperimentKind::kUnknown:
       break;
   }
-  out.Line(title);
+  out.Line(Emphasized(style, Emphasis::kStrong, std::move(title)));
   out.Line(absl::StrCat("Collected optimization logs for ", record.units, " compilation units"), 1);
   if (!record.profiled) return;
   out.Line(absl::StrCat("Collected proftool data for ", record.profiled_code, " compilation units"),
@@ -290,7 +323,8 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record) {
   }
 }
 
-void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list) {
+void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,
+                              const TextStyle& style) {
   out.Line(absl::StrCat("In experiment ", list.experiment));
   if (list.compilations.empty()) {
     out.Line("No compilations", 1);
@@ -310,7 +344,7 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
       absl::StrAppend(&row, " of multi-method ", AbslView(*c.multi_method_key));
     if (list.profiled) {
       absl::StrAppend(&row, " consumed ", ExecutionSummaryText(c));
-      if (c.hot) row += " *hot*";
+      if (c.hot) absl::StrAppend(&row, " ", Emphasized(style, Emphasis::kStrong, "*hot*"));
     }
     out.Line(row, 2);
     if (!c.fragment) continue;
@@ -345,6 +379,7 @@ void TextRenderer::Header(const HeaderRecord& record) {
   // Only hot methods get a section: report with a profile, and every comparison.
   const bool only_hot = !report_ || record.arguments.size() > 1;
   out_.set_level(0);
+  if (!options_.explanation) return;
   WriteExplanation(out_, report_, only_hot, options_);
   if (!aot_vs_aot_) out_.EmptyLine();
 }
@@ -362,7 +397,7 @@ void TextRenderer::Experiment(const ExperimentRecord& record) {
     if (record.run.index == record.run.count) out_.EmptyLine();
     return;
   }
-  WriteExperimentText(out_, record);
+  WriteExperimentText(out_, record, style_);
   if (!report_) out_.EmptyLine();
 }
 
@@ -373,20 +408,22 @@ void TextRenderer::Method(const MethodRecord& record) {
     absl::StrAppend(&title, " is hot only in experiment ", record.hot_only_in);
   }
   out_.set_level(0);
-  out_.Line(title);
+  out_.Line(Emphasized(style_, Emphasis::kStrong, std::move(title)));
   out_.set_level(1);
-  for (const CompilationListRecord& list : record.experiments) WriteCompilationListText(out_, list);
+  for (const CompilationListRecord& list : record.experiments) {
+    WriteCompilationListText(out_, list, style_);
+  }
 }
 
 void TextRenderer::Compilation(const CompilationTreesRecord& record) {
   out_.set_level(report_ ? 2 : 1);
   out_.Line(CompilationHeaderText(record.compilation));
   if (record.context != nullptr) {
-    WriteTreeUnder(out_, *record.context, nullptr, options_);
+    WriteTreeUnder(out_, *record.context, nullptr, options_, style_);
     return;
   }
-  WriteTreeUnder(out_, *record.inlining, "Inlining tree", options_);
-  WriteTreeUnder(out_, *record.optimization, "Optimization tree", options_);
+  WriteTreeUnder(out_, *record.inlining, "Inlining tree", options_, style_);
+  WriteTreeUnder(out_, *record.optimization, "Optimization tree", options_, style_);
 }
 
 void TextRenderer::Pair(const PairRecord& record) {
@@ -394,11 +431,45 @@ void TextRenderer::Pair(const PairRecord& record) {
   out_.Line(absl::StrCat(CompilationHeaderText(record.first), " vs"));
   out_.Line(CompilationHeaderText(record.second));
   if (record.context != nullptr) {
-    WriteTreeUnder(out_, *record.context, nullptr, options_);
+    WriteTreeUnder(out_, *record.context, nullptr, options_, style_);
     return;
   }
-  WriteTreeUnder(out_, *record.inlining, "Inlining tree matching", options_);
-  WriteTreeUnder(out_, *record.optimization, "Optimization tree matching", options_);
+  WriteTreeUnder(out_, *record.inlining, "Inlining tree matching", options_, style_);
+  WriteTreeUnder(out_, *record.optimization, "Optimization tree matching", options_, style_);
+}
+
+namespace {
+
+std::string OpCountsText(const OpCounts& counts) {
+  return absl::StrCat(counts.insert, "/", counts.remove, "/", counts.relabel);
+}
+
+std::string ShareText(const std::optional<double>& share) {
+  return share ? Percent(*share) + "%" : "-";
+}
+
+}  // namespace
+
+void TextRenderer::Summary(const SummaryRecord& record) {
+  out_.EmptyLine();
+  out_.set_level(0);
+  out_.Line(Emphasized(style_, Emphasis::kStrong,
+                       "Summary: the compared hot methods, the most executed with the most "
+                       "differences first"));
+  out_.set_level(1);
+  out_.Line("Share 1   Share 2  Pairs  Inlining +/-/*  Optimization +/-/*  Method");
+  for (const SummaryRowRecord& row : record.methods) {
+    std::string line =
+        absl::StrCat(PadLeft(ShareText(row.share[0]), 7), PadLeft(ShareText(row.share[1]), 10),
+                     PadLeft(absl::StrCat(row.pairs), 7), PadLeft(OpCountsText(row.inlining), 16),
+                     PadLeft(OpCountsText(row.optimization), 20), "  ", AbslView(row.method));
+    const int64_t too_big = std::max(row.inlining_too_big, row.optimization_too_big);
+    if (too_big > 0) {
+      absl::StrAppend(&line, " (", too_big, too_big == 1 ? " pair" : " pairs",
+                      " too big to compare)");
+    }
+    out_.Line(line);
+  }
 }
 
 void TextRenderer::Statistics(const StatisticsRecord& record) {
@@ -423,7 +494,7 @@ void TextRenderer::RunsMethod(const RunsMethodRecord& record) {
 }
 
 std::unique_ptr<Renderer> TextRenderer::NewPiece(std::string* target) const {
-  auto piece = std::make_unique<TextRenderer>(target);
+  auto piece = std::make_unique<TextRenderer>(target, style_);
   piece->report_ = report_;
   piece->aot_vs_aot_ = aot_vs_aot_;
   piece->stats_ = stats_;

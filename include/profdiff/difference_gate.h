@@ -1,0 +1,29 @@
+#ifndef PROFDIFF_DIFFERENCE_GATE_H_
+#define PROFDIFF_DIFFERENCE_GATE_H_
+
+// The CI gate of --fail-on and --fail-min-share (docs/ci.md): does a comparison count as
+// "differences found" (exit status 2)?
+
+#include <string>
+#include <vector>
+
+#include "profdiff/method_differences.h"
+#include "profdiff/options.h"
+
+namespace profdiff {
+
+struct GateVerdict {
+  bool failed = false;
+  // When failed: one line (no '\n') for stderr that says how many hot methods differ and why.
+  std::string message;
+};
+
+// A compared method (at least one compilation pair) counts when its larger share is at least
+// `min_share`, or unknown (no profile on either side: it cannot be shown to be below); it
+// fails the gate when it differs in the trees `fail_on` names. FailOn::kNone never fails.
+GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fail_on,
+                       double min_share);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_DIFFERENCE_GATE_H_

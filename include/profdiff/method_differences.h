@@ -1,0 +1,82 @@
+#ifndef PROFDIFF_METHOD_DIFFERENCES_H_
+#define PROFDIFF_METHOD_DIFFERENCES_H_
+
+// What each compared hot method's section of a comparison found, taken from the records that
+// the comparison emits (method and pair records), so that a stream read back by `render` gives
+// the same: the method's execution share in both experiments and its tree differences by kind
+// and operation. The CI gate (--fail-on, difference_gate.h) and the ranked summary (--summary)
+// are decided from these.
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "profdiff/output_records.h"
+
+namespace profdiff {
+
+struct MethodDifferences {
+  int64_t index = 0;  // the method record's index (its section's place in the output)
+  std::string method;
+  // The method's share of the total execution in experiments 1 and 2: the summed total shares
+  // of its compilation units (fragments repeat their parent's period and are left out);
+  // nullopt without a profile.
+  std::optional<double> share[2];
+  int64_t pairs = 0;  // compared compilation pairs
+  // Differing nodes by operation (identity is not counted). With --optimization-context-tree,
+  // the context tree's inlining nodes count as inlining, every other node as optimization.
+  OpCounts inlining;
+  OpCounts optimization;
+  // Pairs whose trees were too big to compare: whether they differ is unknown.
+  int64_t inlining_too_big = 0;
+  int64_t optimization_too_big = 0;
+
+  // The larger known share; nullopt when neither experiment has a profile.
+  std::optional<double> LargerShare() const;
+  // Differs in the inlining (optimization) trees; a tree too big to compare counts as differing.
+  bool InliningDiffers() const { return inlining.differences() > 0 || inlining_too_big > 0; }
+  bool OptimizationDiffers() const {
+    return optimization.differences() > 0 || optimization_too_big > 0;
+  }
+};
+
+// Collects MethodDifferences from the records passed to it. Method and pair records may come
+// from several threads at once (method sections are rendered in parallel).
+class MethodDifferenceTally : public RecordSink {
+ public:
+  void Header(const HeaderRecord& record) override;
+  void Warning(const WarningRecord&) override {}
+  void Experiment(const ExperimentRecord&) override {}
+  void Method(const MethodRecord& record) override;
+  void Compilation(const CompilationTreesRecord&) override {}
+  void Pair(const PairRecord& record) override;
+  void Statistics(const StatisticsRecord&) override {}
+  void StatisticsChange(const StatisticsChangeRecord&) override {}
+  void Summary(const SummaryRecord&) override {}
+  void End(const EndRecord&) override {}
+  void Error(const ErrorRecord&) override {}
+
+  // The header's command compares compilations (not report, not --diff-compilations=false).
+  bool compares() const { return compares_; }
+  // The methods in section order.
+  std::vector<MethodDifferences> Methods() const;
+
+ private:
+  MethodDifferences& Find(std::string_view method);  // under mutex_
+  mutable std::mutex mutex_;
+  bool compares_ = false;
+  std::vector<MethodDifferences> methods_;  // in the order first seen
+};
+
+// The methods ranked for the summary: methods with differences first, then by the larger share
+// (unknown last), then by the number of differing nodes, then in section order.
+std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> methods);
+
+// The summary record of `ranked` (RankMethods' order); it refers to their method names.
+SummaryRecord MakeSummaryRecord(const std::vector<MethodDifferences>& ranked);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_METHOD_DIFFERENCES_H_

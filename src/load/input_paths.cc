@@ -1,0 +1,74 @@
+#include "profdiff/input_paths.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "absl/strings/str_cat.h"
+#include "load/paths.h"
+
+namespace profdiff {
+
+namespace {
+
+// errno of the first reason `path` cannot be read as a file: missing, a directory, unreadable.
+// 0 when it can.
+int FileProblem(const std::string& path) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) return errno;
+  if (S_ISDIR(info.st_mode)) return EISDIR;
+  if (access(path.c_str(), R_OK) != 0) return errno;
+  return 0;
+}
+
+}  // namespace
+
+absl::Status CheckLogDirectory(const std::string& path, int experiment_id) {
+  struct stat info;
+  int problem = 0;
+  if (stat(path.c_str(), &info) != 0) {
+    problem = errno;
+  } else if (!S_ISDIR(info.st_mode)) {
+    problem = ENOTDIR;
+  } else if (access(path.c_str(), R_OK | X_OK) != 0) {
+    problem = errno;
+  }
+  if (problem == 0) return absl::OkStatus();
+  return absl::Status(absl::ErrnoToStatusCode(problem),
+                      absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                                   ": The provided optimization log path does not denote a "
+                                   "directory: ",
+                                   NormalizePath(path), " (", ErrnoText(problem), ")"));
+}
+
+absl::Status CheckProfileFile(const std::string& path, int experiment_id) {
+  const int problem = FileProblem(path);
+  if (problem == 0) return absl::OkStatus();
+  // The wording of the loader's own read errors (formats.md §5.4).
+  return absl::Status(absl::ErrnoToStatusCode(problem),
+                      absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                                   ": ", NormalizePath(path), " (", ErrnoText(problem), ")"));
+}
+
+absl::Status CheckExperimentPaths(const std::vector<ExperimentInput>& inputs) {
+  for (const ExperimentInput& input : inputs) {
+    absl::Status directory = CheckLogDirectory(input.log_directory, input.id);
+    if (!directory.ok()) return directory;
+    if (input.profile_path.has_value()) {
+      absl::Status profile = CheckProfileFile(*input.profile_path, input.id);
+      if (!profile.ok()) return profile;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckReadableFile(const std::string& path) {
+  const int problem = FileProblem(path);
+  if (problem == 0) return absl::OkStatus();
+  return absl::Status(
+      absl::ErrnoToStatusCode(problem),
+      absl::StrCat(NormalizePath(path), ": cannot read the file (", ErrnoText(problem), ")"));
+}
+
+}  // namespace profdiff

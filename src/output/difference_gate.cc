@@ -1,0 +1,78 @@
+#include "profdiff/difference_gate.h"
+
+#include "absl/strings/str_cat.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/java_format.h"
+
+namespace profdiff {
+
+namespace {
+
+bool Differs(const MethodDifferences& method, FailOn fail_on) {
+  switch (fail_on) {
+    case FailOn::kNone:
+      return false;
+    case FailOn::kInlining:
+      return method.InliningDiffers();
+    case FailOn::kOptimization:
+      return method.OptimizationDiffers();
+    case FailOn::kAny:
+      return method.InliningDiffers() || method.OptimizationDiffers();
+  }
+  return false;
+}
+
+std::string_view TreesText(FailOn fail_on) {
+  switch (fail_on) {
+    case FailOn::kInlining:
+      return "inlining";
+    case FailOn::kOptimization:
+      return "optimization";
+    case FailOn::kAny:
+    case FailOn::kNone:
+      break;
+  }
+  return "inlining or optimization";
+}
+
+std::string Percent(double share) { return JavaFixed(share * 100) + "%"; }
+
+}  // namespace
+
+GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fail_on,
+                       double min_share) {
+  GateVerdict verdict;
+  if (fail_on == FailOn::kNone) return verdict;
+  int64_t counted = 0;
+  int64_t differing = 0;
+  const MethodDifferences* top = nullptr;  // the most executed differing method
+  for (const MethodDifferences& method : methods) {
+    if (method.pairs == 0) continue;
+    const std::optional<double> share = method.LargerShare();
+    if (share && *share < min_share) continue;
+    ++counted;
+    if (!Differs(method, fail_on)) continue;
+    ++differing;
+    if (top == nullptr || (share && (!top->LargerShare() || *share > *top->LargerShare()))) {
+      top = &method;
+    }
+  }
+  if (differing == 0) return verdict;
+  verdict.failed = true;
+  verdict.message =
+      absl::StrCat("profdiff: differences found (--fail-on=", AbslView(NameOf(fail_on)),
+                   "): ", differing, " of ", counted, " compared hot methods");
+  if (min_share > 0) {
+    absl::StrAppend(&verdict.message, " with at least ", Percent(min_share), " of the execution");
+  }
+  absl::StrAppend(&verdict.message, " differ in ", AbslView(TreesText(fail_on)));
+  if (std::optional<double> share = top->LargerShare()) {
+    absl::StrAppend(&verdict.message, ", the most executed ", top->method, " (", Percent(*share),
+                    ")");
+  } else {  // no profile on either side
+    absl::StrAppend(&verdict.message, ", among them ", top->method);
+  }
+  return verdict;
+}
+
+}  // namespace profdiff

@@ -1,0 +1,153 @@
+#include "profdiff/method_differences.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace profdiff {
+
+namespace {
+
+bool IsInliningLabel(const NodeRecord& node) {
+  const NodeLabel& label = node.op == NodeOp::kInsert ? node.right : node.left;
+  return label.kind == LabelKind::kInlining;
+}
+
+void CountOp(NodeOp op, OpCounts* counts) {
+  switch (op) {
+    case NodeOp::kInsert:
+      ++counts->insert;
+      break;
+    case NodeOp::kDelete:
+      ++counts->remove;
+      break;
+    case NodeOp::kRelabel:
+      ++counts->relabel;
+      break;
+    case NodeOp::kIdentity:
+    case NodeOp::kNode:
+      break;
+  }
+}
+
+OpCounts Differences(const OpCounts& counts) {
+  OpCounts differences = counts;
+  differences.identity = 0;
+  return differences;
+}
+
+}  // namespace
+
+std::optional<double> MethodDifferences::LargerShare() const {
+  if (share[0] && share[1]) return std::max(*share[0], *share[1]);
+  return share[0] ? share[0] : share[1];
+}
+
+void MethodDifferenceTally::Header(const HeaderRecord& record) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  compares_ = record.command != "report" && record.options.diff_compilations;
+}
+
+MethodDifferences& MethodDifferenceTally::Find(std::string_view method) {
+  // Sections are few (the hot methods); the one being written is almost always the last.
+  for (auto it = methods_.rbegin(); it != methods_.rend(); ++it) {
+    if (it->method == method) return *it;
+  }
+  MethodDifferences& added = methods_.emplace_back();
+  added.method = std::string(method);
+  return added;
+}
+
+void MethodDifferenceTally::Method(const MethodRecord& record) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  MethodDifferences& method = Find(record.name);
+  method.index = record.index;
+  for (const CompilationListRecord& list : record.experiments) {
+    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;
+    double share = 0;
+    for (const CompilationRecord& c : list.compilations) {
+      if (!c.fragment) share += c.total_share;
+    }
+    // A profile whose total period is 0 gives NaN shares: unknown.
+    if (share == share) method.share[list.experiment - 1] = share;
+  }
+}
+
+void MethodDifferenceTally::Pair(const PairRecord& record) {
+  OpCounts inlining, optimization;
+  int64_t inlining_too_big = 0, optimization_too_big = 0;
+  if (record.context != nullptr) {
+    if (record.context->too_big) {
+      inlining_too_big = optimization_too_big = 1;
+    }
+    for (const NodeRecord& node : record.context->nodes) {
+      CountOp(node.op, IsInliningLabel(node) ? &inlining : &optimization);
+    }
+  } else {
+    if (record.inlining != nullptr) {
+      inlining = Differences(record.inlining->counts);
+      inlining_too_big = record.inlining->too_big ? 1 : 0;
+    }
+    if (record.optimization != nullptr) {
+      optimization = Differences(record.optimization->counts);
+      optimization_too_big = record.optimization->too_big ? 1 : 0;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  MethodDifferences& method = Find(record.method);
+  ++method.pairs;
+  method.inlining += inlining;
+  method.optimization += optimization;
+  method.inlining_too_big += inlining_too_big;
+  method.optimization_too_big += optimization_too_big;
+}
+
+std::vector<MethodDifferences> MethodDifferenceTally::Methods() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<MethodDifferences> methods = methods_;
+  std::stable_sort(
+      methods.begin(), methods.end(),
+      [](const MethodDifferences& a, const MethodDifferences& b) { return a.index < b.index; });
+  return methods;
+}
+
+std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> methods) {
+  auto differs = [](const MethodDifferences& m) {
+    return m.InliningDiffers() || m.OptimizationDiffers();
+  };
+  auto count = [](const MethodDifferences& m) {
+    return m.inlining.differences() + m.optimization.differences();
+  };
+  std::stable_sort(methods.begin(), methods.end(),
+                   [&](const MethodDifferences& a, const MethodDifferences& b) {
+                     if (differs(a) != differs(b)) return differs(a);
+                     const std::optional<double> sa = a.LargerShare(), sb = b.LargerShare();
+                     // Unknown shares after known ones.
+                     const bool ka = sa.has_value(), kb = sb.has_value();
+                     if (ka != kb) return ka;
+                     if (ka && *sa != *sb) return *sa > *sb;
+                     if (count(a) != count(b)) return count(a) > count(b);
+                     return a.index < b.index;
+                   });
+  return methods;
+}
+
+SummaryRecord MakeSummaryRecord(const std::vector<MethodDifferences>& ranked) {
+  SummaryRecord record;
+  record.methods.reserve(ranked.size());
+  for (const MethodDifferences& method : ranked) {
+    SummaryRowRecord& row = record.methods.emplace_back();
+    row.rank = static_cast<int64_t>(record.methods.size());
+    row.index = method.index;
+    row.method = method.method;
+    row.share[0] = method.share[0];
+    row.share[1] = method.share[1];
+    row.pairs = method.pairs;
+    row.inlining = method.inlining;
+    row.optimization = method.optimization;
+    row.inlining_too_big = method.inlining_too_big;
+    row.optimization_too_big = method.optimization_too_big;
+  }
+  return record;
+}
+
+}  // namespace profdiff

@@ -1,0 +1,214 @@
+// Path arguments are checked before anything is written (README "Decisions", issue 14): every
+// path of every command, wrong in each way, prints one line on stderr that names the path and
+// the problem, nothing on stdout, and exits 1. Also --explanation=false.
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <string>
+#include <vector>
+
+#include "profdiff/input_paths.h"
+#include "test_util.h"
+
+namespace profdiff {
+namespace {
+
+using test::RunProfdiff;
+using test::RunResult;
+
+const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+const std::string kAot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example";
+
+struct CommandCase {
+  std::vector<std::string> args;
+  // Per argument: 'L' an optimization-log directory of experiment `ids[i]`, 'P' a profile.
+  std::string kinds;
+  std::vector<int> ids;
+};
+
+std::vector<CommandCase> Commands() {
+  return {
+      {{"report", kJit + "/exp1/log", kJit + "/exp1/prof.json"}, "LP", {1, 1}},
+      {{"jit-vs-jit", kJit + "/exp1/log", kJit + "/exp1/prof.json", kJit + "/exp2/log",
+        kJit + "/exp2/prof.json"},
+       "LPLP",
+       {1, 1, 2, 2}},
+      {{"jit-vs-aot", kJit + "/exp1/log", kJit + "/exp1/prof.json", kAot + "/exp1/log",
+        kAot + "/exp1/prof.json"},
+       "LPLP",
+       {1, 1, 2, 2}},
+      {{"aot-vs-aot", kAot + "/exp1/log", kAot + "/exp1/prof.json", kAot + "/exp2/log",
+        kAot + "/exp2/prof.json"},
+       "LPLP",
+       {1, 1, 2, 2}},
+      {{"aot-vs-aot-jit-profile", kJit + "/exp1/log", kJit + "/exp1/prof.json", kAot + "/exp1/log",
+        kAot + "/exp2/log"},
+       "LPLL",
+       {0, 0, 1, 2}},
+  };
+}
+
+class PathErrorsTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    dir_.Write("a-file", "{}\n");
+    dir_.MakeDir("a-directory");
+  }
+
+  // Runs `args` and expects exactly `err` (one line) on stderr, nothing on stdout, exit 1.
+  void ExpectPathError(const std::vector<std::string>& args, const std::string& err) {
+    SCOPED_TRACE(testing::PrintToString(args));
+    RunResult result = RunProfdiff(args, dir_.path());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err, err + "\n");
+  }
+
+  test::TempDir dir_;
+};
+
+TEST_F(PathErrorsTest, TheCommandsRunOnTheFixtures) {
+  for (const CommandCase& command : Commands()) {
+    RunResult result = RunProfdiff(command.args, dir_.path());
+    EXPECT_EQ(result.exit_code, 0) << command.args[0] << ": " << result.err;
+  }
+}
+
+TEST_F(PathErrorsTest, EveryPathOfEveryCommand) {
+  for (const CommandCase& command : Commands()) {
+    for (size_t i = 0; i < command.kinds.size(); ++i) {
+      const std::string prefix =
+          "Could not read the files of the experiment " + std::to_string(command.ids[i]) + ": ";
+      const bool log = command.kinds[i] == 'L';
+      const std::string log_sentence =
+          "The provided optimization log path does not denote a directory: ";
+      struct Wrong {
+        std::string path;
+        std::string problem;
+      };
+      std::vector<Wrong> wrongs = {{"no/such/path", "No such file or directory"}};
+      if (log) {
+        wrongs.push_back({"a-file", "Not a directory"});
+      } else {
+        wrongs.push_back({"a-directory", "Is a directory"});
+      }
+      for (const Wrong& wrong : wrongs) {
+        std::vector<std::string> args = command.args;
+        args[i + 1] = wrong.path;
+        ExpectPathError(
+            args, prefix + (log ? log_sentence : "") + wrong.path + " (" + wrong.problem + ")");
+        // Options anywhere, any format: the same error, still before any output.
+        args.push_back("--format=json");
+        ExpectPathError(
+            args, prefix + (log ? log_sentence : "") + wrong.path + " (" + wrong.problem + ")");
+      }
+    }
+  }
+}
+
+TEST_F(PathErrorsTest, TheFirstWrongPathIsReported) {
+  ExpectPathError(
+      {"jit-vs-jit", "missing-1", kJit + "/exp1/prof.json", "missing-2", kJit + "/exp2/prof.json"},
+      "Could not read the files of the experiment 1: The provided optimization log "
+      "path does not denote a directory: missing-1 (No such file or directory)");
+  ExpectPathError({"jit-vs-jit", kJit + "/exp1/log", "missing.json", "missing-2", "x.json"},
+                  "Could not read the files of the experiment 1: missing.json (No such file or "
+                  "directory)");
+}
+
+TEST_F(PathErrorsTest, RenderChecksItsFile) {
+  ExpectPathError({"render", "nowhere.jsonl"},
+                  "nowhere.jsonl: cannot read the file (No such file or directory)");
+  ExpectPathError({"render", "a-directory"}, "a-directory: cannot read the file (Is a directory)");
+}
+
+TEST_F(PathErrorsTest, UnreadablePaths) {
+  if (geteuid() == 0) GTEST_SKIP() << "root can read every file";
+  dir_.Write("secret.json", "{}");
+  ASSERT_EQ(chmod(dir_.Path("secret.json").c_str(), 0), 0);
+  ExpectPathError({"report", kJit + "/exp1/log", "secret.json"},
+                  "Could not read the files of the experiment 1: secret.json (Permission denied)");
+  ExpectPathError({"render", "secret.json"},
+                  "secret.json: cannot read the file (Permission denied)");
+  dir_.MakeDir("locked");
+  ASSERT_EQ(chmod(dir_.Path("locked").c_str(), 0), 0);
+  ExpectPathError({"report", "locked"},
+                  "Could not read the files of the experiment 1: The provided optimization log "
+                  "path does not denote a directory: locked (Permission denied)");
+  chmod(dir_.Path("locked").c_str(), 0755);
+}
+
+// A pipe given as a profile is checked without being opened, so nothing of it is lost.
+TEST_F(PathErrorsTest, APipeAsProfileIsNotConsumedByTheCheck) {
+  const std::string fifo = dir_.Path("prof.fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_TRUE(CheckProfileFile(fifo, 1).ok());
+}
+
+TEST(InputPathsTest, Messages) {
+  EXPECT_TRUE(CheckLogDirectory(kJit + "/exp1/log", 1).ok());
+  EXPECT_TRUE(CheckProfileFile(kJit + "/exp1/prof.json", 1).ok());
+  EXPECT_EQ(std::string(CheckLogDirectory("x//y/", 2).message()),
+            "Could not read the files of the experiment 2: The provided optimization log path "
+            "does not denote a directory: x/y (No such file or directory)");
+  EXPECT_EQ(std::string(CheckProfileFile(kJit + "/exp1/log", 1).message()),
+            "Could not read the files of the experiment 1: " + kJit + "/exp1/log (Is a directory)");
+  EXPECT_EQ(std::string(CheckExperimentPaths({{1, kJit + "/exp1/log", "p.json", std::nullopt},
+                                              {2, "q", std::nullopt, std::nullopt}})
+                            .message()),
+            "Could not read the files of the experiment 1: p.json (No such file or directory)");
+}
+
+// --- --explanation ---------------------------------------------------------------------------
+
+TEST(ExplanationOptionTest, FalseLeavesOutTheBlockAndItsEmptyLine) {
+  const std::vector<std::string> jit = {"jit-vs-jit", kJit + "/exp1/log", kJit + "/exp1/prof.json",
+                                        kJit + "/exp2/log", kJit + "/exp2/prof.json"};
+  RunResult with = RunProfdiff(jit);
+  std::vector<std::string> args = jit;
+  args.push_back("--explanation=false");
+  RunResult without = RunProfdiff(args);
+  ASSERT_EQ(with.exit_code, 0);
+  ASSERT_EQ(without.exit_code, 0);
+  EXPECT_EQ(without.out, test::StripExplanation(with.out));
+  EXPECT_EQ(without.out.rfind("Experiment 1 with execution ID", 0), 0u) << without.out;
+  // aot-vs-aot has no empty line after the block.
+  const std::vector<std::string> aot = {"aot-vs-aot", kAot + "/exp1/log", kAot + "/exp1/prof.json",
+                                        kAot + "/exp2/log", kAot + "/exp2/prof.json"};
+  RunResult aot_with = RunProfdiff(aot);
+  args = aot;
+  args.insert(args.begin(), "--explanation=FALSE");
+  RunResult aot_without = RunProfdiff(args);
+  EXPECT_EQ(aot_without.out, test::StripExplanation(aot_with.out, /*blank_after=*/false));
+}
+
+TEST(ExplanationOptionTest, IsInTheJsonHeaderAndRenderFollowsIt) {
+  test::TempDir dir;
+  std::vector<std::string> args = {"report", kJit + "/exp1/log", kJit + "/exp1/prof.json",
+                                   "--explanation=false"};
+  RunResult text = RunProfdiff(args);
+  args.push_back("--format=json");
+  RunResult json = RunProfdiff(args);
+  ASSERT_EQ(json.exit_code, 0);
+  EXPECT_NE(json.out.find("\"format\":\"json\",\"explanation\":false"), std::string::npos)
+      << json.out.substr(0, 600);
+  dir.Write("run.jsonl", json.out);
+  RunResult rendered = RunProfdiff({"render", dir.Path("run.jsonl")});
+  EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+  EXPECT_EQ(rendered.out, text.out);
+  // The default is true, and streams written before the option existed render with the block.
+  RunResult default_json = RunProfdiff({"report", kJit + "/exp1/log", "--format=json"});
+  EXPECT_NE(default_json.out.find("\"explanation\":true"), std::string::npos);
+}
+
+TEST(ExplanationOptionTest, BadValue) {
+  RunResult result = RunProfdiff({"--explanation=no", "report", "x"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err.rfind("Error: --explanation: expected true or false, got \"no\"\n", 0), 0u)
+      << result.err;
+}
+
+}  // namespace
+}  // namespace profdiff
