@@ -66,7 +66,7 @@ check "bash: complete -p profdiff" \
 check "bash: compgen of commands and option values" \
   bash -c 'source /usr/share/bash-completion/bash_completion && { _completion_loader profdiff;
     COMP_WORDS=(profdiff jit-vs) COMP_CWORD=1 && _profdiff; } &&
-    [[ "${COMPREPLY[*]}" == "jit-vs-jit jit-vs-aot" ]] &&
+    [[ "${COMPREPLY[*]}" == "jit-vs-jit jit-vs-jit-runs jit-vs-aot" ]] &&
     COMP_WORDS=(profdiff --fail-on "") COMP_CWORD=2 && _profdiff &&
     [[ "${COMPREPLY[*]}" == "none inlining optimization any" ]]'
 check "zsh: compinit registers _profdiff from \$fpath" \
