@@ -99,6 +99,25 @@ struct OpCounts {
   int64_t remove = 0;  // deletions ("delete" is a keyword)
   int64_t relabel = 0;
   int64_t differences() const { return insert + remove + relabel; }
+  // Counts one node of `op` (kNode, a plain tree's node, counts nowhere).
+  void Add(NodeOp op) {
+    switch (op) {
+      case NodeOp::kIdentity:
+        ++identity;
+        break;
+      case NodeOp::kInsert:
+        ++insert;
+        break;
+      case NodeOp::kDelete:
+        ++remove;
+        break;
+      case NodeOp::kRelabel:
+        ++relabel;
+        break;
+      case NodeOp::kNode:
+        break;
+    }
+  }
   OpCounts& operator+=(const OpCounts& other) {
     identity += other.identity;
     insert += other.insert;

@@ -400,19 +400,7 @@ class RunsComparison {
       OpCounts* counts = difference.tree == TreeKind::kInlining       ? &end_.inlining
                          : difference.tree == TreeKind::kOptimization ? &end_.optimization
                                                                       : &end_.context;
-      switch (difference.node.op) {
-        case NodeOp::kInsert:
-          ++counts->insert;
-          break;
-        case NodeOp::kDelete:
-          ++counts->remove;
-          break;
-        case NodeOp::kRelabel:
-          ++counts->relabel;
-          break;
-        default:
-          break;
-      }
+      if (difference.node.op != NodeOp::kIdentity) counts->Add(difference.node.op);
     }
   }
 

@@ -12,21 +12,9 @@ bool IsInliningLabel(const NodeRecord& node) {
   return label.kind == LabelKind::kInlining;
 }
 
+// The differing nodes only: a summary row has no identities.
 void CountOp(NodeOp op, OpCounts* counts) {
-  switch (op) {
-    case NodeOp::kInsert:
-      ++counts->insert;
-      break;
-    case NodeOp::kDelete:
-      ++counts->remove;
-      break;
-    case NodeOp::kRelabel:
-      ++counts->relabel;
-      break;
-    case NodeOp::kIdentity:
-    case NodeOp::kNode:
-      break;
-  }
+  if (op != NodeOp::kIdentity) counts->Add(op);
 }
 
 OpCounts Differences(const OpCounts& counts) {

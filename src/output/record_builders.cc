@@ -150,24 +150,7 @@ NodeOp OpOf(DeltaKind kind) {
   return NodeOp::kIdentity;
 }
 
-void Count(NodeOp op, OpCounts* counts) {
-  switch (op) {
-    case NodeOp::kIdentity:
-      ++counts->identity;
-      break;
-    case NodeOp::kInsert:
-      ++counts->insert;
-      break;
-    case NodeOp::kDelete:
-      ++counts->remove;
-      break;
-    case NodeOp::kRelabel:
-      ++counts->relabel;
-      break;
-    case NodeOp::kNode:
-      break;
-  }
-}
+void Count(NodeOp op, OpCounts* counts) { counts->Add(op); }
 
 // Walks a matching's delta tree in preorder: fill(delta node, record node) labels each node.
 template <class Fill>
