@@ -206,14 +206,7 @@ RunResult RunWithStdout(const std::vector<std::string>& args, int stdout_fd) {
   if (pid == 0) {
     int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (err_fd < 0 || dup2(stdout_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
-    std::vector<char*> argv;
-    std::string binary = PROFDIFF_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copies = args;
-    for (std::string& arg : copies) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
-    _exit(127);
+    test::ExecBinary(PROFDIFF_BINARY, args);
   }
   close(stdout_fd);
   int status = 0;

@@ -28,14 +28,7 @@ using test::TempDir;
 bool Generate(const std::vector<std::string>& args) {
   pid_t pid = fork();
   if (pid == 0) {
-    std::vector<char*> argv;
-    std::string binary = PROFDIFF_GENERATOR;
-    argv.push_back(binary.data());
-    std::vector<std::string> copies = args;
-    for (std::string& arg : copies) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
-    _exit(127);
+    test::ExecBinary(PROFDIFF_GENERATOR, args);
   }
   int status = 0;
   return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&

@@ -117,6 +117,17 @@ struct RunResult {
   int exit_code = -1;
 };
 
+// In a forked child: replaces it with `binary` run with `args` (exit status 127 if that fails).
+[[noreturn]] inline void ExecBinary(const std::string& binary,
+                                    const std::vector<std::string>& args) {
+  std::vector<std::string> copies = args;
+  std::vector<char*> argv{const_cast<char*>(binary.c_str())};
+  for (std::string& arg : copies) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  execv(binary.c_str(), argv.data());
+  _exit(127);
+}
+
 // Runs the profdiff binary once with `args` in the working directory `cwd` (the test's own if
 // empty), capturing stdout, stderr and the exit code.
 inline RunResult RunProfdiffOnce(const std::vector<std::string>& args,
@@ -131,14 +142,7 @@ inline RunResult RunProfdiffOnce(const std::vector<std::string>& args,
     int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (out_fd < 0 || err_fd < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
     if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
-    std::vector<char*> argv;
-    std::string binary = PROFDIFF_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copies = args;
-    for (std::string& arg : copies) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
-    _exit(127);
+    ExecBinary(PROFDIFF_BINARY, args);
   }
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) != pid) return result;
@@ -584,14 +588,7 @@ inline RunResult RunProfdiffWithLimits(const std::vector<std::string>& args, con
     struct rlimit stack = {stack_bytes, stack_bytes};
     if (setrlimit(RLIMIT_STACK, &stack) != 0) _exit(125);
     alarm(timeout_seconds);
-    std::vector<char*> argv;
-    std::string binary = PROFDIFF_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copies = args;
-    for (std::string& arg : copies) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
-    _exit(127);
+    ExecBinary(PROFDIFF_BINARY, args);
   }
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) != pid) return result;
