@@ -321,6 +321,66 @@ TEST(DifferenceGateTest, Decisions) {
       DecideGate({Method(0, std::nullopt, std::nullopt, 1, 0)}, FailOn::kInlining, 1).failed);
 }
 
+// jit-vs-jit-runs: a compared method counts its stable differences only, by tree (in a context
+// tree, inlining nodes count as inlining), with its mean shares and its cross pairs.
+TEST(MethodDifferencesTest, RunsMethodsCountStableDifferencesOnly) {
+  auto difference = [](TreeKind tree, NodeOp op, LabelKind label) {
+    DifferenceRecord d;
+    d.tree = tree;
+    d.node.op = op;
+    d.node.left.kind = label;
+    d.node.right.kind = label;
+    return d;
+  };
+  HeaderRecord header("jit-vs-jit-runs", {}, Options(), RunsOptions());
+  header.runs->runs[0].resize(3);
+  header.runs->runs[1].resize(2);
+  RunsMethodRecord compared;
+  compared.index = 0;
+  compared.name = "compared";
+  compared.compared = true;
+  compared.cross_pairs = 6;
+  compared.hotness.resize(2);
+  compared.hotness[0].experiment = 1;
+  compared.hotness[0].mean = 0.25;
+  compared.hotness[1].experiment = 2;
+  compared.hotness[1].mean = 0.5;
+  compared.stable = {
+      difference(TreeKind::kInlining, NodeOp::kRelabel, LabelKind::kInlining),
+      difference(TreeKind::kOptimization, NodeOp::kInsert, LabelKind::kOptimization),
+      difference(TreeKind::kOptimizationContext, NodeOp::kDelete, LabelKind::kInlining),
+      difference(TreeKind::kOptimizationContext, NodeOp::kDelete, LabelKind::kOptimization)};
+  compared.noise = {difference(TreeKind::kInlining, NodeOp::kInsert, LabelKind::kInlining)};
+  RunsMethodRecord hot_in_few_runs;
+  hot_in_few_runs.index = 1;
+  hot_in_few_runs.name = "hot in few runs";
+  hot_in_few_runs.stable = compared.stable;  // cannot happen, but would not count
+
+  MethodDifferenceTally tally;
+  tally.Header(header);
+  tally.RunsMethod(hot_in_few_runs);
+  tally.RunsMethod(compared);
+  EXPECT_TRUE(tally.compares());
+  EXPECT_TRUE(tally.runs());
+  EXPECT_EQ(tally.fewest_runs(), 2u);
+  std::vector<MethodDifferences> methods = tally.Methods();
+  ASSERT_EQ(methods.size(), 1u);
+  EXPECT_EQ(methods[0].method, "compared");
+  EXPECT_EQ(methods[0].pairs, 6);
+  EXPECT_EQ(methods[0].share[0], 0.25);
+  EXPECT_EQ(methods[0].share[1], 0.5);
+  EXPECT_EQ(methods[0].inlining.relabel, 1);
+  EXPECT_EQ(methods[0].inlining.remove, 1);
+  EXPECT_EQ(methods[0].inlining.insert, 0);  // noise
+  EXPECT_EQ(methods[0].optimization.insert, 1);
+  EXPECT_EQ(methods[0].optimization.remove, 1);
+  EXPECT_EQ(DecideGate(methods, FailOn::kInlining, 0, /*across_runs=*/true).message,
+            "profdiff: differences found (--fail-on=inlining): 1 of 1 compared hot methods have "
+            "stable differences in inlining, the most executed compared (mean 50.00%)");
+  EXPECT_EQ(RunsGateProblem(1).empty(), false);
+  EXPECT_EQ(RunsGateProblem(2), "");
+}
+
 TEST(MethodDifferencesTest, Ranking) {
   std::vector<MethodDifferences> ranked = RankMethods({
       Method(0, 0.9, 0.9, 0, 0),                    // no differences: last

@@ -2,18 +2,25 @@
 """The documentation and completions that are maintained by hand know every option and command
 that `profdiff help` lists: the man page (docs/profdiff.1, which must also render without a
 warning: groff -man -ww -z), the bash and zsh completions (completions/), the README's option
-table and the JSON header's "options". The bash completion is run, the zsh one syntax-checked
-and registered through $fpath.
+table and the JSON header's "options". The bash completion is run; the zsh one is
+syntax-checked, registered through $fpath and run in an interactive zsh on a pseudo-terminal
+(Tab pressed after a partial command line, the listed or inserted completions read back).
 
 usage: run_docs_checks.py PROFDIFF   (exit status 0: all passed; 77: groff is missing)
 """
 import json
 import os
+import fcntl
+import pty
 import re
+import select
 import shutil
+import struct
 import subprocess
 import sys
+import termios
 import tempfile
+import time
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 failures = []
@@ -38,6 +45,49 @@ def bash_complete(words):
                             capture_output=True, text=True, cwd=SOURCE)
     check(result.returncode == 0, f"bash completion of {words} failed: {result.stderr}")
     return [line for line in result.stdout.split("\n") if line]
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x07\x08]")
+
+
+def zsh_complete(line, expected, tmp):
+    """What an interactive zsh (on a pseudo-terminal, completions/ on $fpath) shows after `line`
+    and a Tab: its screen output with escape sequences removed. Reads until every string of
+    `expected` has appeared, or for at most 20 s."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(SOURCE)
+        os.environ.update({"TERM": "xterm", "PS1": "> ", "HOME": tmp, "ZDOTDIR": tmp})
+        os.execvp("zsh", ["zsh", "-f", "-i"])
+    # Wide enough that no line wraps (zsh redraws a wrapped line with cursor moves).
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 400, 0, 0))
+    shown = ""
+
+    def read_until(done, seconds):
+        nonlocal shown
+        end = time.time() + seconds
+        while time.time() < end and not done():
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    shown += ANSI.sub("", os.read(fd, 65536).decode(errors="replace"))
+                except OSError:
+                    break
+    try:
+        os.write(fd, ('fpath=("' + os.path.join(SOURCE, "completions") + '" $fpath); '
+                      "autoload -Uz compinit; compinit -u -d " + tmp + "/zcompdump; "
+                      "zstyle ':completion:*' list-prompt ''; zstyle ':completion:*' menu no; "
+                      "setopt nobeep; LISTMAX=0; print ready-$((6*7))\n").encode())
+        read_until(lambda: "ready-42" in shown, 20)
+        shown = ""
+        os.write(fd, line.encode() + b"\t")
+        read_until(lambda: all(e in shown for e in expected), 20)
+        os.write(fd, b"\x03exit\n")
+        read_until(lambda: False, 0.2)
+    finally:
+        os.close(fd)
+        os.waitpid(pid, 0)
+    return shown
 
 
 def main():
@@ -108,6 +158,22 @@ def main():
                  os.path.join(SOURCE, "completions"), tmp], capture_output=True, text=True)
             check(registered.stdout.strip() == "_profdiff", "zsh: compinit did not register "
                   "_profdiff: " + registered.stdout + registered.stderr)
+            # Run: Tab on a command line, as a user would press it.
+            jit1 = "fixtures/jit-example/exp1/"
+            for line, expected, what in [
+                    ("profdiff ", commands, "the commands"),
+                    ("profdiff jit-vs-jit --fail-o", ["--fail-on="], "an option"),
+                    ("profdiff jit-vs-jit --fail-on=", ["any", "inlining", "none", "optimization"],
+                     "--fail-on's values"),
+                    ("profdiff --color=", ["auto", "always", "never"], "--color's values"),
+                    ("profdiff report " + jit1 + "l", [jit1 + "log/"], "a log directory"),
+                    ("profdiff jit-vs-jit-runs --exp1 " + jit1 + "log " + jit1 + "p",
+                     [jit1 + "prof.json"], "a profile of a run"),
+            ]:
+                shown = zsh_complete(line, expected, tmp)
+                missing = [e for e in expected if e not in shown]
+                check(not missing, f"zsh: Tab after {line!r} ({what}) did not show {missing}: "
+                      f"{shown!r}")
     else:
         print("zsh not installed: the zsh completion is not checked (scripts/install-deps.sh)")
 

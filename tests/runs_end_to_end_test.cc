@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "rapidjson/document.h"
 #include "test_util.h"
 
@@ -270,6 +271,157 @@ TEST(RunsEndToEndTest, ABadRunIsAnErrorNamingIt) {
   EXPECT_EQ(log.err,
             "Run 1 of experiment 1: the optimization log " + kProf1 + " is not a directory\n");
   EXPECT_EQ(log.out, "");
+}
+
+// --fail-on (docs/ci.md): across runs, only stable differences fail the gate.
+TEST(RunsEndToEndTest, FailOnGatesOnStableDifferencesOnly) {
+  const std::vector<std::string> repeated = {
+      "jit-vs-jit-runs", "--exp1", kLog1,  kProf1, kLog1, kProf1,
+      "--exp2",          kLog2,    kProf2, kLog2,  kProf2};
+  const RunResult plain = RunProfdiff(repeated);
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  for (const std::string fail_on : {"inlining", "optimization", "any"}) {
+    SCOPED_TRACE(fail_on);
+    std::vector<std::string> args = repeated;
+    args.push_back("--fail-on=" + fail_on);
+    RunResult r = RunProfdiff(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.out, plain.out);  // the gate changes nothing on stdout
+    const std::string trees = fail_on == "any" ? "inlining or optimization" : fail_on;
+    EXPECT_EQ(r.err, "profdiff: differences found (--fail-on=" + fail_on +
+                         "): 1 of 1 compared hot methods have stable differences in " + trees +
+                         ", the most executed org.example.shop.Checkout.total(java.util.List) "
+                         "(mean 51.92%)\n");
+  }
+  // The larger mean share is what --fail-min-share is compared with: Checkout.total's is 51.92%.
+  std::vector<std::string> below = repeated;
+  below.insert(below.end(), {"--fail-on=any", "--fail-min-share=0.52"});
+  EXPECT_EQ(RunProfdiff(below).exit_code, 0);
+  std::vector<std::string> at = repeated;
+  at.insert(at.end(), {"--fail-on=any", "--fail-min-share=0.519"});
+  EXPECT_EQ(RunProfdiff(at).exit_code, 2);
+
+  // The same runs on both sides: nothing stable, so nothing fails.
+  RunResult same = RunProfdiff({"jit-vs-jit-runs", "--exp1", kLog1, kProf1, kLog1, kProf1, "--exp2",
+                                kLog1, kProf1, kLog1, kProf1, "--fail-on=any"});
+  EXPECT_EQ(same.exit_code, 0) << same.err;
+  EXPECT_EQ(same.err, "");
+}
+
+TEST(RunsEndToEndTest, NoiseDoesNotFailTheGate) {
+  TempDir dir;
+  const std::string noisy = NoisyCopyOfExperiment1(dir);
+  // One pair of these runs differs in inlining, which gates jit-vs-jit...
+  RunResult pair = RunProfdiff({"jit-vs-jit", kLog1, kProf1, noisy, kProf1, "--fail-on=inlining"});
+  EXPECT_EQ(pair.exit_code, 2) << pair.err;
+  // ...but across runs the difference is as frequent within each experiment as across them.
+  const std::vector<std::string> runs = {
+      "jit-vs-jit-runs", "--exp1", kLog1,  kProf1, noisy,  kProf1,
+      "--exp2",          kLog1,    kProf1, noisy,  kProf1, "--fail-on=inlining"};
+  RunResult r = RunProfdiff(runs);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(r.out.find("noise difference"), std::string::npos) << r.out;
+  // Thresholds that make the noise stable make it count: each direction of the difference is in
+  // one of the four cross pairs (noisy against log1 is the mirror image of log1 against noisy).
+  std::vector<std::string> lax = runs;
+  lax.insert(lax.end(), {"--stable-share=0.25", "--noise-share=1"});
+  EXPECT_EQ(RunProfdiff(lax).exit_code, 2);
+}
+
+TEST(RunsEndToEndTest, FailOnNeedsTwoRunsOfEachExperiment) {
+  RunResult r = RunProfdiff({"jit-vs-jit-runs", "--exp1", kLog1, kProf1, kLog1, kProf1, "--exp2",
+                             kLog2, kProf2, "--fail-on=any"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(
+      r.err.starts_with("Error: --fail-on with jit-vs-jit-runs needs at least two runs of "
+                        "each experiment"))
+      << r.err;
+  // A saved stream of such a run cannot be gated by render either.
+  TempDir dir;
+  RunResult saved = RunProfdiff(
+      {"jit-vs-jit-runs", "--exp1", kLog1, kProf1, "--exp2", kLog2, kProf2, "--format=json"});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  const std::string stream = dir.Write("runs.jsonl", saved.out);
+  RunResult render = RunProfdiff({"render", stream, "--fail-on=any"});
+  EXPECT_EQ(render.exit_code, 1);
+  EXPECT_EQ(render.err, stream +
+                            ": --fail-on with jit-vs-jit-runs needs at least two runs of each "
+                            "experiment: with one, no difference can be stable, so the gate "
+                            "could never close\n");
+}
+
+TEST(RunsEndToEndTest, RenderGatesASavedStreamOfRuns) {
+  TempDir dir;
+  TempDir scratch;
+  const std::string noisy = NoisyCopyOfExperiment1(scratch);
+  RunResult saved = RunProfdiff({"jit-vs-jit-runs", "--exp1", kLog1, kProf1, noisy, kProf1,
+                                 "--exp2", kLog2, kProf2, kLog2, kProf2, "--format=json"});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  const std::string stream = dir.Write("runs.jsonl", saved.out);
+  for (const std::string fail_on : {"inlining", "optimization", "any"}) {
+    SCOPED_TRACE(fail_on);
+    RunResult direct =
+        RunProfdiff({"jit-vs-jit-runs", "--exp1", kLog1, kProf1, noisy, kProf1, "--exp2", kLog2,
+                     kProf2, kLog2, kProf2, "--fail-on=" + fail_on});
+    RunResult render = RunProfdiff({"render", stream, "--fail-on=" + fail_on});
+    EXPECT_EQ(render.exit_code, direct.exit_code) << render.err;
+    EXPECT_EQ(render.err, direct.err);
+  }
+}
+
+// --summary: the compared methods ranked, with their mean shares, cross pairs and stable
+// differences by operation.
+TEST(RunsEndToEndTest, SummaryRanksStableDifferences) {
+  TempDir dir;
+  const std::string noisy = NoisyCopyOfExperiment1(dir);
+  const std::vector<std::string> args = {
+      "jit-vs-jit-runs", "--exp1", kLog1,  kProf1, noisy,  kProf1, kLog1,  kProf1,
+      "--exp2",          kLog2,    kProf2, kLog2,  kProf2, kLog2,  kProf2, "--summary=true"};
+  RunResult text = RunProfdiff(args);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  std::vector<std::string> json_args = args;
+  json_args.push_back("--format=json");
+  RunResult json = RunProfdiff(json_args);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  std::vector<rapidjson::Document> records = Records(json.out);
+  const rapidjson::Value* method =
+      MethodRecord(records, "org.example.shop.Checkout.total(java.util.List)");
+  ASSERT_NE(method, nullptr);
+  // The summary counts the method's stable differences (the noise is left out) by tree and op.
+  int counts[2][3] = {};
+  for (const rapidjson::Value& d : (*method)["stable_differences"].GetArray()) {
+    const int tree = std::string_view(d["tree"].GetString()) == "inlining" ? 0 : 1;
+    const std::string_view op = d["op"].GetString();
+    ++counts[tree][op == "insert" ? 0 : op == "delete" ? 1 : 2];
+  }
+  ASSERT_GT((*method)["noise_differences"].Size(), 0u);
+  const rapidjson::Value* summary = nullptr;
+  for (const rapidjson::Document& r : records) {
+    if (std::string_view(r["type"].GetString()) == "summary") summary = &r;
+  }
+  ASSERT_NE(summary, nullptr);
+  const rapidjson::Value& rows = (*summary)["methods"];
+  ASSERT_EQ(rows.Size(), 1u);  // ArrayList.get was not compared
+  const rapidjson::Value& row = rows[0];
+  EXPECT_EQ(std::string_view(row["method"].GetString()),
+            "org.example.shop.Checkout.total(java.util.List)");
+  EXPECT_EQ(row["pairs"].GetInt(), (*method)["pairs"]["cross"].GetInt());
+  const char* tree_names[2] = {"inlining", "optimization"};
+  const char* op_names[3] = {"insert", "delete", "relabel"};
+  for (int tree = 0; tree < 2; ++tree) {
+    for (int op = 0; op < 3; ++op) {
+      EXPECT_EQ(row[tree_names[tree]][op_names[op]].GetInt(), counts[tree][op])
+          << tree_names[tree] << " " << op_names[op];
+    }
+  }
+  EXPECT_NE(text.out.find("\nSummary: the compared hot methods, the most executed with the most "
+                          "differences first\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find(absl::StrCat(counts[0][0], "/", counts[0][1], "/", counts[0][2])),
+            std::string::npos);
 }
 
 }  // namespace

@@ -26,11 +26,12 @@ struct CommandResult {
 // failure is a fatal error whose message (one line, no '\n') belongs on stderr; what was written
 // stays (the caller ends the stream with an error record). `render` takes the display options from
 // its stream and the gate's (--fail-on, --fail-min-share) from `options`. `progress`, when given,
-// hears how far loading and comparing got.
+// hears how far loading and comparing got. jit-vs-jit-runs takes `runs` instead of positionals.
 absl::StatusOr<CommandResult> RunCommand(const std::string& command,
                                          const std::vector<std::string>& positionals,
                                          const Options& options, Renderer& out,
-                                         ProgressSink* progress = nullptr);
+                                         ProgressSink* progress = nullptr,
+                                         const RunsOptions* runs = nullptr);
 
 // One experiment of `stats`: an optimization log and maybe its profile.
 struct StatsExperimentArguments {
@@ -45,7 +46,8 @@ struct StatsExperimentArguments {
 absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
     const std::vector<std::string>& positionals);
 // jit-vs-jit-runs (docs/runs.md): several runs of each experiment, their hotness statistics and
-// the differences that survive the runs' noise. Fails like RunCommand.
+// the differences that survive the runs' noise, without the summary and gate that RunCommand
+// adds. Fails like RunCommand.
 absl::Status RunJitVsJitRuns(const RunsOptions& runs, const Options& options, Renderer& out);
 
 }  // namespace profdiff

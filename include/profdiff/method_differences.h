@@ -22,11 +22,13 @@ struct MethodDifferences {
   std::string method;
   // The method's share of the total execution in experiments 1 and 2: the summed total shares
   // of its compilation units (fragments repeat their parent's period and are left out);
-  // nullopt without a profile.
+  // nullopt without a profile. jit-vs-jit-runs: the mean share over the experiment's runs.
   std::optional<double> share[2];
-  int64_t pairs = 0;  // compared compilation pairs
+  // Compared compilation pairs; jit-vs-jit-runs: the cross pairs of runs matched.
+  int64_t pairs = 0;
   // Differing nodes by operation (identity is not counted). With --optimization-context-tree,
   // the context tree's inlining nodes count as inlining, every other node as optimization.
+  // jit-vs-jit-runs: the stable differences only (noise does not count).
   OpCounts inlining;
   OpCounts optimization;
   // Pairs whose trees were too big to compare: whether they differ is unknown.
@@ -52,6 +54,8 @@ class MethodDifferenceTally : public RecordSink {
   void Method(const MethodRecord& record) override;
   void Compilation(const CompilationTreesRecord&) override {}
   void Pair(const PairRecord& record) override;
+  // jit-vs-jit-runs: a compared method, with its stable differences.
+  void RunsMethod(const RunsMethodRecord& record) override;
   void Statistics(const StatisticsRecord&) override {}
   void StatisticsChange(const StatisticsChangeRecord&) override {}
   void Summary(const SummaryRecord&) override {}
@@ -59,7 +63,11 @@ class MethodDifferenceTally : public RecordSink {
   void Error(const ErrorRecord&) override {}
 
   // The header's command compares compilations (not report, not --diff-compilations=false).
-  bool compares() const { return compares_; }
+  bool compares() const;
+  // The header's command is jit-vs-jit-runs: differences are those stable across the runs.
+  bool runs() const;
+  // jit-vs-jit-runs: the fewest runs given for an experiment (with one, nothing can be stable).
+  size_t fewest_runs() const;
   // The methods in section order.
   std::vector<MethodDifferences> Methods() const;
 
@@ -67,6 +75,8 @@ class MethodDifferenceTally : public RecordSink {
   MethodDifferences& Find(std::string_view method);  // under mutex_
   mutable std::mutex mutex_;
   bool compares_ = false;
+  bool runs_ = false;
+  size_t fewest_runs_ = 0;
   std::vector<MethodDifferences> methods_;  // in the order first seen
 };
 

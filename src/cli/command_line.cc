@@ -15,6 +15,7 @@
 #include "cli/runs_arguments.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
+#include "profdiff/difference_gate.h"
 #include "profdiff/options.h"
 
 namespace profdiff {
@@ -485,10 +486,10 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
     }
     command_line.runs = std::move(scan.runs);
   }
-  // stats counts and jit-vs-jit-runs weighs support across runs: neither has the compared pairs
-  // that --summary ranks and --fail-on gates on (docs/ci.md).
+  // report and stats count: they have no compared pairs that --summary ranks and --fail-on
+  // gates on (docs/ci.md). jit-vs-jit-runs has: its stable differences.
   const bool counts_only = command->name == "report" || command->name == "stats";
-  if (command_line.options.summary && (counts_only || command->name == kRunsCommand)) {
+  if (command_line.options.summary && counts_only) {
     return Error("--summary ranks compared methods: it needs a comparison command", command);
   }
   // A gate that can never close is a mistake, not a pass (docs/ci.md). `render` decides from its
@@ -501,10 +502,11 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
         command);
   }
   if (command_line.options.fail_on != FailOn::kNone && command->name == kRunsCommand) {
-    return Error(
-        "--fail-on does not gate jit-vs-jit-runs yet: gate on its JSON (the end record's "
-        "runs.stable count) instead",
-        command);
+    const size_t fewest =
+        std::min(command_line.runs.runs[0].size(), command_line.runs.runs[1].size());
+    if (std::string problem = RunsGateProblem(fewest); !problem.empty()) {
+      return Error(problem, command);
+    }
   }
   command_line.command = std::string(command->name);
   command_line.positionals = std::move(positionals);

@@ -67,18 +67,8 @@ int ProfdiffMain(int argc, char** argv) {
     // The progress line is erased before output that reaches its terminal.
     if (isatty(STDOUT_FILENO) != 0) out->SetWriteGuard(progress.get());
     out->SetStderrGuard(progress.get());
-    if (command_line.command == "jit-vs-jit-runs") {
-      // No gate yet: --fail-on is refused for it on the command line.
-      absl::Status status = RunJitVsJitRuns(command_line.runs, options, *out);
-      if (status.ok()) {
-        result = CommandResult{};
-      } else {
-        result = status;
-      }
-    } else {
-      result =
-          RunCommand(command_line.command, command_line.positionals, options, *out, progress.get());
-    }
+    result = RunCommand(command_line.command, command_line.positionals, options, *out,
+                        progress.get(), &command_line.runs);
     if (!result.ok()) out->Error(ErrorRecord{StdView(result.status().message())});
     out->Flush();  // what was written before a failure stays
     write_error = out->WriteError();

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/comparison_commands.h"
+#include "profdiff/difference_gate.h"
 #include "profdiff/input_paths.h"
 #include "profdiff/method_differences.h"
 #include "profdiff/observed_renderer.h"
@@ -16,7 +17,8 @@ namespace profdiff {
 namespace {
 
 absl::Status RunPipeline(const std::string& command, const std::vector<std::string>& positionals,
-                         const Options& options, Renderer& out, ProgressSink* progress) {
+                         const Options& options, Renderer& out, ProgressSink* progress,
+                         const RunsOptions* runs) {
   auto optional_at = [&](size_t i) -> std::optional<std::string> {
     if (i < positionals.size()) return positionals[i];
     return std::nullopt;
@@ -37,6 +39,10 @@ absl::Status RunPipeline(const std::string& command, const std::vector<std::stri
     return RunComparison(ComparisonKind::kAotVsAotJitProfile, positionals, options, out, progress);
   }
   if (command == "stats") return RunStats(positionals, options, out);
+  if (command == "jit-vs-jit-runs") {
+    if (runs == nullptr) return absl::InvalidArgumentError("jit-vs-jit-runs: no runs given");
+    return RunJitVsJitRuns(*runs, options, out);
+  }
   if (command == "render") {
     absl::Status readable = CheckReadableFile(positionals.at(0));
     if (!readable.ok()) return readable;
@@ -56,18 +62,18 @@ absl::Status RunPipeline(const std::string& command, const std::vector<std::stri
 absl::StatusOr<CommandResult> RunCommand(const std::string& command,
                                          const std::vector<std::string>& positionals,
                                          const Options& options, Renderer& out,
-                                         ProgressSink* progress) {
+                                         ProgressSink* progress, const RunsOptions* runs) {
   // The gate is decided from the records, as they are written (or read back by render).
   MethodDifferenceTally tally;
   ObservedRenderer observed(out, tally);
   // --summary: the comparisons end with the ranked table (render passes on the stream's own).
-  if (options.summary && command != "render" && command != "report") {
+  if (options.summary && command != "render" && command != "report" && command != "stats") {
     observed.set_before_end([&tally](Renderer& renderer) {
       const std::vector<MethodDifferences> ranked = RankMethods(tally.Methods());
       renderer.Summary(MakeSummaryRecord(ranked));
     });
   }
-  absl::Status status = RunPipeline(command, positionals, options, observed, progress);
+  absl::Status status = RunPipeline(command, positionals, options, observed, progress, runs);
   if (!status.ok()) return status;
   CommandResult result;
   if (options.fail_on == FailOn::kNone) return result;
@@ -78,7 +84,14 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
                      " holds no compared compilations (it was written by report or with "
                      "--diff-compilations=false)"));
   }
-  result.gate = DecideGate(tally.Methods(), options.fail_on, options.fail_min_share);
+  if (tally.runs()) {
+    // The command line checks this for jit-vs-jit-runs itself; render only knows it now.
+    if (std::string problem = RunsGateProblem(tally.fewest_runs()); !problem.empty()) {
+      return absl::InvalidArgumentError(
+          command == "render" ? absl::StrCat(positionals.at(0), ": ", problem) : problem);
+    }
+  }
+  result.gate = DecideGate(tally.Methods(), options.fail_on, options.fail_min_share, tally.runs());
   return result;
 }
 

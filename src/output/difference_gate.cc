@@ -40,7 +40,7 @@ std::string Percent(double share) { return JavaFixed(share * 100) + "%"; }
 }  // namespace
 
 GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fail_on,
-                       double min_share) {
+                       double min_share, bool across_runs) {
   GateVerdict verdict;
   if (fail_on == FailOn::kNone) return verdict;
   int64_t counted = 0;
@@ -65,14 +65,21 @@ GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fai
   if (min_share > 0) {
     absl::StrAppend(&verdict.message, " with at least ", Percent(min_share), " of the execution");
   }
-  absl::StrAppend(&verdict.message, " differ in ", AbslView(TreesText(fail_on)));
+  absl::StrAppend(&verdict.message, across_runs ? " have stable differences in " : " differ in ",
+                  AbslView(TreesText(fail_on)));
   if (std::optional<double> share = top->LargerShare()) {
-    absl::StrAppend(&verdict.message, ", the most executed ", top->method, " (", Percent(*share),
-                    ")");
+    absl::StrAppend(&verdict.message, ", the most executed ", top->method, " (",
+                    across_runs ? "mean " : "", Percent(*share), ")");
   } else {  // no profile on either side
     absl::StrAppend(&verdict.message, ", among them ", top->method);
   }
   return verdict;
+}
+
+std::string RunsGateProblem(size_t fewest_runs) {
+  if (fewest_runs >= 2) return "";
+  return "--fail-on with jit-vs-jit-runs needs at least two runs of each experiment: with one, "
+         "no difference can be stable, so the gate could never close";
 }
 
 }  // namespace profdiff

@@ -33,6 +33,23 @@ std::optional<double> MethodDifferences::LargerShare() const {
 void MethodDifferenceTally::Header(const HeaderRecord& record) {
   std::lock_guard<std::mutex> lock(mutex_);
   compares_ = record.command != "report" && record.options.diff_compilations;
+  runs_ = record.runs.has_value();
+  fewest_runs_ = runs_ ? std::min(record.runs->runs[0].size(), record.runs->runs[1].size()) : 0;
+}
+
+bool MethodDifferenceTally::compares() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return compares_;
+}
+
+bool MethodDifferenceTally::runs() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return runs_;
+}
+
+size_t MethodDifferenceTally::fewest_runs() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return fewest_runs_;
 }
 
 MethodDifferences& MethodDifferenceTally::Find(std::string_view method) {
@@ -87,6 +104,31 @@ void MethodDifferenceTally::Pair(const PairRecord& record) {
   method.optimization += optimization;
   method.inlining_too_big += inlining_too_big;
   method.optimization_too_big += optimization_too_big;
+}
+
+void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
+  // A method hot in too few runs was not compared: like a method hot in one experiment only,
+  // it has no pairs and does not count.
+  if (!record.compared) return;
+  MethodDifferences method;
+  method.index = record.index;
+  method.method = std::string(record.name);
+  for (const ShareStatsRecord& hotness : record.hotness) {
+    // A NaN mean (a profile whose total period is 0) is unknown.
+    if (hotness.experiment >= 1 && hotness.experiment <= 2 && hotness.mean == hotness.mean) {
+      method.share[hotness.experiment - 1] = hotness.mean;
+    }
+  }
+  method.pairs = record.cross_pairs;
+  for (const DifferenceRecord& difference : record.stable) {
+    if (difference.node.op == NodeOp::kIdentity) continue;
+    const bool inlining =
+        difference.tree == TreeKind::kInlining ||
+        (difference.tree != TreeKind::kOptimization && IsInliningLabel(difference.node));
+    (inlining ? method.inlining : method.optimization).Add(difference.node.op);
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  methods_.push_back(std::move(method));
 }
 
 std::vector<MethodDifferences> MethodDifferenceTally::Methods() const {
