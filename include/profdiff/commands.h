@@ -48,7 +48,8 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
 // jit-vs-jit-runs (docs/runs.md): several runs of each experiment, their hotness statistics and
 // the differences that survive the runs' noise, without the summary and gate that RunCommand
 // adds. Fails like RunCommand.
-absl::Status RunJitVsJitRuns(const RunsOptions& runs, const Options& options, Renderer& out);
+absl::Status RunJitVsJitRuns(const RunsOptions& runs, const Options& options, Renderer& out,
+                             ProgressSink* progress = nullptr);
 
 }  // namespace profdiff
 

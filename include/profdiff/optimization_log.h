@@ -56,6 +56,14 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
                                                     LogCounting counting = LogCounting::kNone,
                                                     ProgressSink* progress = nullptr);
 
+// What reading the log in `directory` amounts to, for a progress line: its regular files and
+// their bytes. A directory that cannot be listed counts nothing (loading it reports why).
+struct LogExtent {
+  int64_t files = 0;
+  int64_t bytes = 0;
+};
+LogExtent MeasureLog(const std::string& directory);
+
 // Re-reads the record of `unit` and builds its trees. Fails only if the file changed or
 // vanished since it was loaded.
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,

@@ -21,6 +21,20 @@ class ProgressSink {
   virtual void Advance(int64_t items, int64_t bytes, int64_t units) = 0;
 };
 
+// A part of a step that its owner began: the loads of several runs make one "Loading runs" step,
+// so each load's own Begin is dropped and its progress adds to the whole.
+class ProgressWithinStep : public ProgressSink {
+ public:
+  explicit ProgressWithinStep(ProgressSink& step) : step_(step) {}
+  void Begin(std::string_view, int64_t, std::string_view, int64_t) override {}
+  void Advance(int64_t items, int64_t bytes, int64_t units) override {
+    step_.Advance(items, bytes, units);
+  }
+
+ private:
+  ProgressSink& step_;
+};
+
 }  // namespace profdiff
 
 #endif  // PROFDIFF_PROGRESS_H_

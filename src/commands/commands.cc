@@ -41,7 +41,7 @@ absl::Status RunPipeline(const std::string& command, const std::vector<std::stri
   if (command == "stats") return RunStats(positionals, options, out);
   if (command == "jit-vs-jit-runs") {
     if (runs == nullptr) return absl::InvalidArgumentError("jit-vs-jit-runs: no runs given");
-    return RunJitVsJitRuns(*runs, options, out);
+    return RunJitVsJitRuns(*runs, options, out, progress);
   }
   if (command == "render") {
     absl::Status readable = CheckReadableFile(positionals.at(0));

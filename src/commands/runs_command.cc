@@ -25,6 +25,7 @@
 #include "profdiff/compilation_trees.h"
 #include "profdiff/experiment_loader.h"
 #include "profdiff/hot_selection.h"
+#include "profdiff/optimization_log.h"
 #include "profdiff/ordered_parallel.h"
 #include "profdiff/record_builders.h"
 #include "profdiff/share_statistics.h"
@@ -146,8 +147,9 @@ struct MatchedPair {
 
 class RunsComparison {
  public:
-  RunsComparison(const RunsOptions& runs, const Options& options, Renderer& out)
-      : runs_options_(runs), options_(options), out_(out) {
+  RunsComparison(const RunsOptions& runs, const Options& options, Renderer& out,
+                 ProgressSink* progress)
+      : runs_options_(runs), options_(options), out_(out), progress_(progress) {
     // Identities are not differences: pruning them changes nothing but the work.
     match_options_ = options;
     match_options_.prune_identities = true;
@@ -173,12 +175,18 @@ class RunsComparison {
     absl::Status loaded = LoadRuns();
     if (!loaded.ok()) return loaded;
     CollectMethods();
+    if (progress_ != nullptr) {
+      const auto compared = std::count_if(methods_.begin(), methods_.end(),
+                                          [](const RunsMethod& m) { return m.record.compared; });
+      progress_->Begin("Comparing", compared, "methods", 0);
+    }
     for (size_t m = 0; m < methods_.size(); ++m) {
       RunsMethod& method = methods_[m];
       method.record.index = static_cast<int64_t>(m);
       if (method.record.compared) {
         absl::Status compared = Compare(method);
         if (!compared.ok()) return compared;
+        if (progress_ != nullptr) progress_->Advance(1, 0, 0);
       }
       Tally(method.record);
       out_.RunsMethod(method.record);
@@ -202,12 +210,13 @@ class RunsComparison {
     const RunInput& input = runs_options_.runs[experiment - 1][index];
     const std::string name = RunName(experiment, index);
     LoadedExperiment loaded;
-    loaded.experiment = LoadExperiment(
-        {experiment, input.log, input.profile, ExperimentKind::kJit}, [&](std::string_view line) {
-          constexpr std::string_view kPrefix = "Warning: ";
-          if (line.starts_with(kPrefix)) line.remove_prefix(kPrefix.size());
-          loaded.warnings.push_back(absl::StrCat(name, ": ", AbslView(line)));
-        });
+    ExperimentInput experiment_input{experiment, input.log, input.profile, ExperimentKind::kJit};
+    experiment_input.progress = within_step_.get();
+    loaded.experiment = LoadExperiment(experiment_input, [&](std::string_view line) {
+      constexpr std::string_view kPrefix = "Warning: ";
+      if (line.starts_with(kPrefix)) line.remove_prefix(kPrefix.size());
+      loaded.warnings.push_back(absl::StrCat(name, ": ", AbslView(line)));
+    });
     if (!loaded.experiment.ok()) {
       loaded.experiment = absl::Status(
           loaded.experiment.status().code(),
@@ -225,6 +234,19 @@ class RunsComparison {
   // files). The warnings of all runs come first, in run order, then the runs' summaries, so
   // that the summaries make one table per experiment.
   absl::Status LoadRuns() {
+    if (progress_ != nullptr) {
+      // One step for all runs (they load two at a time), against the files of all their logs.
+      LogExtent total;
+      for (const std::vector<RunInput>& side : runs_options_.runs) {
+        for (const RunInput& run : side) {
+          const LogExtent extent = MeasureLog(run.log);
+          total.files += extent.files;
+          total.bytes += extent.bytes;
+        }
+      }
+      progress_->Begin("Loading runs", total.files, "files", total.bytes);
+      within_step_ = std::make_unique<ProgressWithinStep>(*progress_);
+    }
     std::vector<std::pair<int, size_t>> order;
     for (int e = 0; e < 2; ++e) {
       for (size_t r = 0; r < runs_options_.runs[e].size(); ++r) order.emplace_back(e + 1, r);
@@ -408,6 +430,8 @@ class RunsComparison {
   const Options& options_;
   Options match_options_;
   Renderer& out_;
+  ProgressSink* progress_;                           // may be null
+  std::unique_ptr<ProgressWithinStep> within_step_;  // each run's load, within "Loading runs"
   std::vector<std::unique_ptr<RunData>> runs_;
   std::vector<RunData*> sides_[2];
   std::vector<RunsMethod> methods_;
@@ -418,8 +442,9 @@ class RunsComparison {
 
 }  // namespace
 
-absl::Status RunJitVsJitRuns(const RunsOptions& runs, const Options& options, Renderer& out) {
-  return RunsComparison(runs, options, out).Run();
+absl::Status RunJitVsJitRuns(const RunsOptions& runs, const Options& options, Renderer& out,
+                             ProgressSink* progress) {
+  return RunsComparison(runs, options, out, progress).Run();
 }
 
 }  // namespace profdiff

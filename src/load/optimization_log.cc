@@ -287,30 +287,36 @@ void MergeCounts(FileUnits& file, OptimizationLog* log) {
   }
 }
 
-// What `progress` counts the load against: the regular files of the directory and their size.
-void BeginProgress(ProgressSink* progress, const std::string& directory,
-                   const std::vector<std::string>& names, int experiment_id) {
-  if (progress == nullptr) return;
-  int64_t files = 0;
-  int64_t bytes = 0;
+LogExtent MeasureFiles(const std::string& directory, const std::vector<std::string>& names) {
+  LogExtent extent;
   for (const std::string& name : names) {
     struct stat status;
     if (stat(absl::StrCat(directory, "/", name).c_str(), &status) != 0) continue;
     if (!S_ISREG(status.st_mode)) continue;
-    ++files;
-    bytes += status.st_size;
+    ++extent.files;
+    extent.bytes += status.st_size;
   }
-  progress->Begin(absl::StrCat("Loading experiment ", experiment_id), files, "files", bytes);
+  return extent;
 }
 
 }  // namespace
+
+LogExtent MeasureLog(const std::string& directory) {
+  absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, 1);
+  if (!names.ok()) return LogExtent();
+  return MeasureFiles(directory, *names);
+}
 
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
                                                     const WarningSink& warn, LogCounting counting,
                                                     ProgressSink* progress) {
   absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, experiment_id);
   if (!names.ok()) return names.status();
-  BeginProgress(progress, directory, *names, experiment_id);
+  if (progress != nullptr) {
+    const LogExtent extent = MeasureFiles(directory, *names);
+    progress->Begin(absl::StrCat("Loading experiment ", experiment_id), extent.files, "files",
+                    extent.bytes);
+  }
   OptimizationLog log;
   ParallelEntryReader reader(*names, directory, experiment_id, counting, progress);
   for (size_t i = 0; i < names->size(); ++i) {
