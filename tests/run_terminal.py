@@ -24,6 +24,8 @@ ESCAPE = re.compile(rb"\x1b\[[0-9;]*[A-Za-z]")
 # The comparison of fixtures/jit-example: insertions, deletions and relabels.
 DIFF = ["jit-vs-jit", f"{JIT}/exp1/log", f"{JIT}/exp1/prof.json", f"{JIT}/exp2/log",
         f"{JIT}/exp2/prof.json"]
+# Its runs repeated: every difference of the pair is stable.
+RUNS = ["jit-vs-jit-runs", "--exp1"] + DIFF[1:3] * 2 + ["--exp2"] + DIFF[3:5] * 2
 
 
 def environment(**changes):
@@ -108,6 +110,22 @@ class ColorTest(unittest.TestCase):
         self.assertIn(b"\x1b[1mInlining tree matching\x1b[m", out)
         # Colour only adds emphasis: without the escapes, the bytes of the plain output.
         self.assertEqual(ESCAPE.sub(b"", out), self.plain.stdout)
+
+    def test_runs_are_coloured_like_the_delta_trees(self):
+        plain = run_pipe(RUNS)
+        self.assertEqual(plain.returncode, 0)
+        self.assertIsNone(ESCAPE.search(plain.stdout))
+        run = run_tty(RUNS)
+        self.assertEqual(run.status, 0)
+        out = run.terminal
+        self.assertIn(b"\x1b[32m+ (inlined) java.lang.String.hashCode()", out)
+        self.assertIn(b"\x1b[31m- LoopTransformation", out)
+        self.assertIn(b"\x1b[33m* (direct -> inlined)", out)
+        self.assertIn(b"\x1b[1mMethod org.example.shop.Checkout.total", out)
+        self.assertIn(b"\x1b[1mStable differences\x1b[m", out)
+        self.assertIn(b"\x1b[1mInlining tree\x1b[m", out)
+        self.assertIn(b"\x1b[1mExperiment 1 (JIT), 2 runs\x1b[m", out)
+        self.assertEqual(ESCAPE.sub(b"", out), plain.stdout)
 
     def test_auto_never_colours_a_pipe(self):
         for options in ([], ["--color=auto"], ["--color=never"]):

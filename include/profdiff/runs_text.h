@@ -8,17 +8,20 @@
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
 #include "profdiff/runs_options.h"
+#include "profdiff/text_style.h"
 
 namespace profdiff {
 
 void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Options& options);
 
 // One row of the runs table; the first run of an experiment also writes the table's title and
-// column heads.
-void WriteRunText(LineWriter& out, const ExperimentRecord& record);
+// column heads. `style`: the title bold, with --color.
+void WriteRunText(LineWriter& out, const ExperimentRecord& record, const TextStyle& style = {});
 
+// With --color (`style`), the method's title and headings bold and each difference's line in its
+// operation's colour, as in the delta trees of the other commands.
 void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool show_noise,
-                         const Options& options);
+                         const Options& options, const TextStyle& style = {});
 
 }  // namespace profdiff
 

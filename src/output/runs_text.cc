@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "output/text_emphasis.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/java_format.h"
 #include "profdiff/text_renderer.h"
@@ -78,7 +79,8 @@ std::string SupportText(const DifferenceRecord& d) {
 // The differences of one list as trees, one per tree kind: each difference below the context
 // lines of its path, a line per path step that the lines before have not shown yet.
 void WriteDifferences(LineWriter& out, const RunsMethodRecord& record,
-                      const std::vector<DifferenceRecord>& differences, const Options& options) {
+                      const std::vector<DifferenceRecord>& differences, const Options& options,
+                      const TextStyle& style) {
   const int level = out.level();
   bool first = true;
   TreeKind kind = TreeKind::kInlining;
@@ -86,7 +88,7 @@ void WriteDifferences(LineWriter& out, const RunsMethodRecord& record,
   for (const DifferenceRecord& d : differences) {
     if (first || d.tree != kind) {
       out.set_level(level);
-      out.Line(TreeHeading(d.tree));
+      out.Line(Emphasized(style, Emphasis::kStrong, std::string(TreeHeading(d.tree))));
       kind = d.tree;
       first = false;
       shown.clear();
@@ -111,18 +113,21 @@ void WriteDifferences(LineWriter& out, const RunsMethodRecord& record,
     const int depth = static_cast<int>(context);
     const TreeRecord& tree = record.labels;
     if (inlining && d.node.op == NodeOp::kRelabel) {
-      out.Line(absl::StrCat("* (", AbslView(d.node.left.callsite), " -> ",
-                            AbslView(d.node.right.callsite), ") ",
-                            d.node.left.name_known ? AbslView(d.node.left.name) : "unknown",
-                            " at bci ", d.node.left.bci, SupportText(d)),
-               depth);
+      out.Line(
+          Emphasized(style, Emphasis::kRelabel,
+                     absl::StrCat("* (", AbslView(d.node.left.callsite), " -> ",
+                                  AbslView(d.node.right.callsite), ") ",
+                                  d.node.left.name_known ? AbslView(d.node.left.name) : "unknown",
+                                  " at bci ", d.node.left.bci, SupportText(d))),
+          depth);
       WriteReasoningBlock(out, tree, d.node.left, " in experiment 1", depth);
       WriteReasoningBlock(out, tree, d.node.right, " in experiment 2", depth);
       WriteReceiverTypeProfileBlock(out, tree, d.node.left, " in experiment 1", depth);
       WriteReceiverTypeProfileBlock(out, tree, d.node.right, " in experiment 2", depth);
     } else {
-      out.Line(absl::StrCat(AbslView(Prefix(d.node.op)), LabelText(tree, label, options.long_bci),
-                            SupportText(d)),
+      out.Line(Emphasized(style, OpEmphasis(d.node.op),
+                          absl::StrCat(AbslView(Prefix(d.node.op)),
+                                       LabelText(tree, label, options.long_bci), SupportText(d))),
                depth);
       if (inlining) {
         WriteReasoningBlock(out, tree, label, "", depth);
@@ -229,13 +234,13 @@ void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Option
   }
 }
 
-void WriteRunText(LineWriter& out, const ExperimentRecord& record) {
+void WriteRunText(LineWriter& out, const ExperimentRecord& record, const TextStyle& style) {
   if (record.run.index == 1) {
     std::string title = absl::StrCat("Experiment ", record.id);
     if (record.kind == ExperimentKind::kJit) title += " (JIT)";
     if (record.kind == ExperimentKind::kAot) title += " (AOT)";
     absl::StrAppend(&title, ", ", record.run.count, record.run.count == 1 ? " run" : " runs");
-    out.Line(title);
+    out.Line(Emphasized(style, Emphasis::kStrong, std::move(title)));
     out.Line("Run  Execution ID  Units  Hot units  Hot share  Graal share  Cycles (10^9)  Inputs",
              1);
   }
@@ -256,9 +261,9 @@ void WriteRunText(LineWriter& out, const ExperimentRecord& record) {
 }
 
 void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool show_noise,
-                         const Options& options) {
+                         const Options& options, const TextStyle& style) {
   const int level = out.level();
-  out.Line(absl::StrCat("Method ", AbslView(record.name)));
+  out.Line(Emphasized(style, Emphasis::kStrong, absl::StrCat("Method ", AbslView(record.name))));
   out.set_level(level + 1);
   for (const ShareStatsRecord& hotness : record.hotness) WriteHotness(out, hotness);
   WriteShareChange(out, record);
@@ -290,18 +295,20 @@ void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool s
     out.Line(record.unconfirmed ? "No stable differences (none can be confirmed)"
                                 : "No stable differences");
   } else {
-    out.Line("Stable differences");
+    out.Line(Emphasized(style, Emphasis::kStrong, "Stable differences"));
     out.set_level(level + 2);
-    WriteDifferences(out, record, record.stable, options);
+    WriteDifferences(out, record, record.stable, options, style);
     out.set_level(level + 1);
   }
   const std::string_view noise = record.unconfirmed ? "unconfirmed" : "noise";
   if (record.noise.empty()) {
     out.Line(absl::StrCat("No ", AbslView(noise), " differences"));
   } else if (show_noise) {
-    out.Line(absl::StrCat(record.unconfirmed ? "Unconfirmed" : "Noise", " differences"));
+    out.Line(
+        Emphasized(style, Emphasis::kStrong,
+                   absl::StrCat(record.unconfirmed ? "Unconfirmed" : "Noise", " differences")));
     out.set_level(level + 2);
-    WriteDifferences(out, record, record.noise, options);
+    WriteDifferences(out, record, record.noise, options, style);
     out.set_level(level + 1);
   } else {
     out.Line(absl::StrCat(record.noise.size(), " ", AbslView(noise),

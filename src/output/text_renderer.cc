@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "output/text_emphasis.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/explanation.h"
 #include "profdiff/java_format.h"
@@ -35,28 +36,6 @@ std::string_view Prefix(NodeOp op) {
       return "";
   }
   return "";
-}
-
-// The colour of a delta-tree line (identities and tree nodes stay plain).
-std::optional<Emphasis> OpEmphasis(NodeOp op) {
-  switch (op) {
-    case NodeOp::kInsert:
-      return Emphasis::kInsert;
-    case NodeOp::kDelete:
-      return Emphasis::kDelete;
-    case NodeOp::kRelabel:
-      return Emphasis::kRelabel;
-    case NodeOp::kIdentity:
-    case NodeOp::kNode:
-      break;
-  }
-  return std::nullopt;
-}
-
-// `text` in `emphasis`, or `text` alone without colour.
-std::string Emphasized(const TextStyle& style, std::optional<Emphasis> emphasis, std::string text) {
-  if (!style.color || !emphasis) return text;
-  return absl::StrCat(AbslView(style.Begin(*emphasis)), text, AbslView(style.End()));
 }
 
 std::string_view MethodName(const NodeLabel& label) {
@@ -393,7 +372,7 @@ void TextRenderer::Experiment(const ExperimentRecord& record) {
   if (stats_ && record.id == 2) compared_ = true;
   out_.set_level(0);
   if (record.run.index > 0) {
-    WriteRunText(out_, record);
+    WriteRunText(out_, record, style_);
     if (record.run.index == record.run.count) out_.EmptyLine();
     return;
   }
@@ -490,7 +469,7 @@ void TextRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
 void TextRenderer::RunsMethod(const RunsMethodRecord& record) {
   if (record.index > 0) out_.EmptyLine();
   out_.set_level(0);
-  WriteRunsMethodText(out_, record, show_noise_, options_);
+  WriteRunsMethodText(out_, record, show_noise_, options_, style_);
 }
 
 std::unique_ptr<Renderer> TextRenderer::NewPiece(std::string* target) const {
