@@ -183,6 +183,28 @@ TEST(ExplanationOptionTest, FalseLeavesOutTheBlockAndItsEmptyLine) {
   EXPECT_EQ(aot_without.out, test::StripExplanation(aot_with.out, /*blank_after=*/false));
 }
 
+// stats and jit-vs-jit-runs have legends of their own, which --explanation=false leaves out too.
+TEST(ExplanationOptionTest, FalseLeavesOutTheLegendsOfStatsAndRuns) {
+  const std::vector<std::vector<std::string>> commands = {
+      {"stats", kJit + "/exp1/log", kJit + "/exp1/prof.json"},
+      {"stats", kJit + "/exp1/log", kJit + "/exp1/prof.json", kJit + "/exp2/log",
+       kJit + "/exp2/prof.json"},
+      {"jit-vs-jit-runs", "--exp1", kJit + "/exp1/log", kJit + "/exp1/prof.json",
+       kJit + "/exp1/log", kJit + "/exp1/prof.json", "--exp2", kJit + "/exp2/log",
+       kJit + "/exp2/prof.json"}};
+  for (const std::vector<std::string>& command : commands) {
+    SCOPED_TRACE(command[0] + " " + std::to_string(command.size()));
+    RunResult with = RunProfdiff(command);
+    std::vector<std::string> args = command;
+    args.push_back("--explanation=false");
+    RunResult without = RunProfdiff(args);
+    ASSERT_EQ(with.exit_code, 0) << with.err;
+    ASSERT_EQ(without.exit_code, 0) << without.err;
+    EXPECT_EQ(without.out, test::StripExplanation(with.out));
+    EXPECT_EQ(without.out.find("How to read"), std::string::npos) << without.out;
+  }
+}
+
 TEST(ExplanationOptionTest, IsInTheJsonHeaderAndRenderFollowsIt) {
   test::TempDir dir;
   std::vector<std::string> args = {"report", kJit + "/exp1/log", kJit + "/exp1/prof.json",

@@ -344,6 +344,7 @@ void TextRenderer::Header(const HeaderRecord& record) {
   options_ = record.options;
   if (stats_) {
     out_.set_level(0);
+    if (!options_.explanation) return;
     WriteStatsExplanation(out_);
     out_.EmptyLine();
     return;
@@ -351,6 +352,7 @@ void TextRenderer::Header(const HeaderRecord& record) {
   if (record.runs.has_value()) {
     show_noise_ = record.runs->show_noise;
     out_.set_level(0);
+    if (!options_.explanation) return;
     WriteRunsExplanation(out_, *record.runs, options_);
     out_.EmptyLine();
     return;
