@@ -1,0 +1,87 @@
+#include "cli/command_table.h"
+
+namespace profdiff {
+
+const std::vector<CommandSpec>& CommandSpecs() {
+  static const std::vector<CommandSpec>* const kSpecs = new std::vector<CommandSpec>{
+      {"report",
+       "Print the optimization log of a single experiment",
+       {
+           {"optimization_log", true, "DIR",
+            "Directory holding the experiment's optimization logs"},
+           {"proftool_output", false, "FILE",
+            "Profile of the experiment written by proftool (JSON)"},
+       }},
+      {"jit-vs-jit",
+       "Compare two experiments compiled just in time",
+       {
+           {"optimization_log_1", true, "DIR", "Optimization-log directory of the first JIT run"},
+           {"proftool_output_1", true, "FILE", "proftool profile (JSON) of the first JIT run"},
+           {"optimization_log_2", true, "DIR", "Optimization-log directory of the second JIT run"},
+           {"proftool_output_2", true, "FILE", "proftool profile (JSON) of the second JIT run"},
+       }},
+      {"jit-vs-jit-runs",
+       "Compare several runs of two JIT experiments: hotness with its spread, and the "
+       "differences that survive the run-to-run noise",
+       {}},
+      {"jit-vs-aot",
+       "Compare a just-in-time experiment with an ahead-of-time compiled image",
+       {
+           {"jit_optimization_log", true, "DIR", "Optimization-log directory of the JIT run"},
+           {"jit_proftool_output", true, "FILE", "proftool profile (JSON) of the JIT run"},
+           {"aot_optimization_log", true, "DIR", "Optimization-log directory of the AOT build"},
+           {"aot_proftool_output", false, "FILE",
+            "proftool profile (JSON) of a run of the AOT image"},
+       }},
+      {"aot-vs-aot",
+       "Compare two ahead-of-time compiled images, each with the profile of a run",
+       {
+           {"optimization_log_1", true, "DIR", "Optimization-log directory of the first AOT build"},
+           {"proftool_output_1", true, "FILE", "proftool profile (JSON) of the first AOT image"},
+           {"optimization_log_2", true, "DIR",
+            "Optimization-log directory of the second AOT build"},
+           {"proftool_output_2", true, "FILE", "proftool profile (JSON) of the second AOT image"},
+       }},
+      {"aot-vs-aot-jit-profile",
+       "Compare two ahead-of-time builds, taking hotness from the profile of a JIT run",
+       {
+           {"jit_optimization_log", true, "DIR",
+            "Optimization-log directory of the JIT run that decides hotness"},
+           {"proftool_output", true, "FILE", "proftool profile (JSON) of that JIT run"},
+           {"aot_optimization_log_1", true, "DIR",
+            "Optimization-log directory of the first AOT build"},
+           {"aot_optimization_log_2", true, "DIR",
+            "Optimization-log directory of the second AOT build"},
+       }},
+      {"stats",
+       "Count call sites by kind and optimizations of one experiment, or compare two",
+       {
+           {"optimization_log", true, "DIR", "Optimization-log directory of the experiment"},
+           {"proftool_output", false, "FILE", "Its proftool profile (JSON)"},
+           {"optimization_log_2", false, "DIR",
+            "Optimization-log directory of a second experiment to compare with"},
+           {"proftool_output_2", false, "FILE", "proftool profile (JSON) of the second experiment"},
+       }},
+      {"render",
+       "Write a JSON Lines file of --format=json again, in the format that --format asks for",
+       {
+           {"file", true, "FILE",
+            "JSON Lines output of an earlier profdiff run with --format=json"},
+       }},
+      {"help",
+       "Explain the usage of profdiff or of one of its commands",
+       {
+           {"command", false, "COMMAND", "The command to explain"},
+       }},
+  };
+  return *kSpecs;
+}
+
+const CommandSpec* FindCommand(std::string_view name) {
+  for (const CommandSpec& spec : CommandSpecs()) {
+    if (spec.name == name) return &spec;
+  }
+  return nullptr;
+}
+
+}  // namespace profdiff
