@@ -42,6 +42,12 @@ int64_t JsonNumberToLongTruncating(const JsonNumber& number);
 // object member").
 std::string DescribeJsonError(rapidjson::ParseErrorCode code);
 
+// The offset of the first raw byte 0x1a-0x1f in `text`, or npos. RapidJSON 1.1's SSE2 string scan
+// compares with 0x19 instead of 0x1f, so these raw control characters pass inside a string after
+// its first bytes; anywhere else RapidJSON refuses them itself. A parse that reaches such a byte
+// without an error has therefore read it inside a string, where JSON forbids it.
+size_t FindControlByteSse2Misses(std::string_view text);
+
 // Replaces every maximal ill-formed UTF-8 subsequence by U+FFFD (the decoding Java applies,
 // formats.md §2). Returns true and fills *out only when `text` was not valid UTF-8.
 bool RepairUtf8(std::string_view text, std::string* out);

@@ -316,6 +316,15 @@ bool RecordTape::Parse(std::string_view line) {
     if (result.Code() != rapidjson::kParseErrorNumberTooBig) break;
   }
   for (auto [offset, length] : masked) buffer_.replace(offset, length, line.substr(offset, length));
+  // A raw control character that RapidJSON let through inside a string, before anything it
+  // refused, is the first error of the line.
+  if (const size_t control = FindControlByteSse2Misses(line);
+      control != std::string_view::npos && (!result.IsError() || control < result.Offset()) &&
+      control < parsed_length) {
+    syntax_error_offset_ = control;
+    syntax_error_message_ = DescribeJsonError(rapidjson::kParseErrorStringInvalidEncoding);
+    return false;
+  }
   if (result.IsError()) {
     syntax_error_offset_ = result.Offset();
   } else if (parsed_length != line.size()) {
