@@ -697,6 +697,33 @@ test('jit-vs-jit-runs: noise is listed closed; filter, expand and anchors work o
   }
 });
 
+test('jit-vs-jit-runs: a single run of an experiment makes every difference unconfirmed', async (browser) => {
+  const args = ['jit-vs-jit-runs', '--exp1', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${JIT}/exp1/log`,
+                `${JIT}/exp1/prof.json`, '--exp2', `${JIT}/exp2/log`, `${JIT}/exp2/prof.json`, '--show-noise=true'];
+  const json = profdiff([...args, '--format=json'], SOURCE);
+  checkEqual(json.status, 0, 'exit status of --format=json');
+  const methods = records(json.out).filter((r) => r.type === 'method');
+  const unconfirmed = methods.filter((m) => m.unconfirmed);
+  check(unconfirmed.length > 0 && unconfirmed.some((m) => m.noise_differences.length > 0), 'unconfirmed differences in the data');
+  const text = parseRunsTextOutput(profdiff(args, SOURCE).out.toString('utf8'));
+  const html = profdiff([...args, '--format=html'], SOURCE);
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await runsPage(page);
+    checkEqual(shown.map((s) => s.name), methods.map((m) => m.method), 'data-method values');
+    methods.forEach((m, i) => {
+      if (!m.unconfirmed) return;
+      check(shown[i].body.includes('Unconfirmed: experiment 2 compiled the method in fewer than two runs'), `${m.method}: unconfirmed`);
+      check(shown[i].body.includes('No stable differences (none can be confirmed)'), `${m.method}: no stable differences`);
+      checkEqual(shown[i].noiseOps, m.noise_differences.length, `${m.method}: unconfirmed difference lines`);
+      checkEqual(shown[i].noiseLines, text[i].noise, `${m.method}: unconfirmed difference lines against the text`);
+    });
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
 test('jit-vs-jit-runs: hostile method names display as text and run nothing', async (browser) => {
   let hostile = null;
   const { dir, args } = generateRuns('runs-hostile', {

@@ -1141,7 +1141,7 @@
       add(body, el('p', 'message', 'Not compared: hot in fewer than half the runs of experiment ' + rarelyHotIn(r)));
       return;
     }
-    add(body, el('p', 'muted', 'Compared ' + plural(r.pairs.cross, 'cross pair') + ' and ' +
+    add(body, el('p', 'share-change muted', 'Compared ' + plural(r.pairs.cross, 'cross pair') + ' and ' +
         plural(r.pairs.within, 'same-side pair') + ' of the runs\u2019 hottest compilations'));
     if (r.unconfirmed) {
       var few = r.hotness.filter(function (h) { return h.compiled_runs < 2; })
