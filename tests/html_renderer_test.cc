@@ -459,6 +459,186 @@ TEST(HtmlRendererTest, PastItsBudgetThePageLeavesTreesOutAndSaysSo) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// jit-vs-jit-runs: a method record with the numbers of its differences, the differences in its
+// tree element.
+
+HeaderRecord RunsHeader(bool show_noise) {
+  RunsOptions runs;
+  runs.show_noise = show_noise;
+  return HeaderRecord{"jit-vs-jit-runs", {}, Options{}, runs};
+}
+
+PathStepRecord CallSiteStep(std::string_view method, int32_t bci) {
+  PathStepRecord step;
+  step.name = method;
+  step.bci = bci;
+  return step;
+}
+
+PathStepRecord PhaseStep(std::string_view name) {
+  PathStepRecord step;
+  step.phase = true;
+  step.name = name;
+  return step;
+}
+
+// A compared method: a stable inserted call site two call sites deep, a stable deleted
+// optimization under two phases, and a noise relabelled call site.
+RunsMethodRecord RunsMethod(int64_t index, std::string_view name) {
+  RunsMethodRecord record;
+  record.index = index;
+  record.name = name;
+  for (int e = 1; e <= 2; ++e) {
+    ShareStatsRecord hotness;
+    hotness.experiment = e;
+    hotness.runs = 3;
+    hotness.hot_runs = 3;
+    hotness.compiled_runs = 3;
+    hotness.mean = 0.25;
+    hotness.stddev = 0.01;
+    hotness.min = 0.24;
+    hotness.max = 0.26;
+    record.hotness.push_back(hotness);
+  }
+  record.compared = true;
+  record.cross_pairs = 9;
+  record.within_pairs = 6;
+  record.path_steps = {CallSiteStep("a.B.c()", 3), CallSiteStep("a.B.d()", 7),
+                       PhaseStep("HighTier"), PhaseStep("LoopPeelingPhase"),
+                       CallSiteStep("a.B.e()", 9)};
+  DifferenceRecord insert;
+  insert.tree = TreeKind::kInlining;
+  insert.node.op = NodeOp::kInsert;
+  insert.node.right = Inlining("direct", "a.B.d()", 7);
+  insert.path = {0, 2};
+  insert.cross = 9;
+  insert.cross_pairs = 9;
+  insert.within_pairs = 6;
+  DifferenceRecord remove;
+  remove.tree = TreeKind::kOptimization;
+  remove.node.op = NodeOp::kDelete;
+  remove.node.left.kind = LabelKind::kOptimization;
+  remove.node.left.name = "LoopPeeling";
+  remove.node.left.event = "Peeled";
+  remove.path = {2, 4};
+  remove.cross = 8;
+  remove.cross_pairs = 9;
+  remove.within = 1;
+  remove.within_pairs = 6;
+  DifferenceRecord noise;
+  noise.tree = TreeKind::kInlining;
+  noise.node.op = NodeOp::kRelabel;
+  noise.node.left = Inlining("inlined", "a.B.e()", 9);
+  noise.node.right = Inlining("direct", "a.B.e()", 9);
+  noise.path = {4, 5};
+  noise.cross = 3;
+  noise.cross_pairs = 9;
+  noise.within = 2;
+  noise.within_pairs = 6;
+  record.stable = {insert, remove};
+  record.noise = {noise};
+  return record;
+}
+
+std::string RenderRunsPage(bool show_noise, bool through_pieces,
+                           const std::vector<std::string>& names = {"a.B.m()"}) {
+  std::string page;
+  HtmlRenderer renderer(&page, nullptr);
+  renderer.Header(RunsHeader(show_noise));
+  for (size_t i = 0; i < names.size(); ++i) {
+    RunsMethodRecord record = RunsMethod(static_cast<int64_t>(i), names[i]);
+    if (!through_pieces) {
+      renderer.RunsMethod(record);
+      continue;
+    }
+    std::string piece;
+    renderer.NewPiece(&piece)->RunsMethod(record);
+    renderer.WritePiece(piece);
+  }
+  EndRecord end;
+  end.runs = RunsTotalsRecord{1, 2, 1, 0};
+  renderer.End(end);
+  return page;
+}
+
+// A difference of the page as "<tree> <op> <path> | <left> | <right> | <support>", its strings
+// and labels filled in.
+std::string DecodeDifference(const PageData& data, const rapidjson::Value& d) {
+  std::string out = std::to_string(d[0].GetInt()) + " " + std::to_string(d[1].GetInt()) + " ";
+  for (const rapidjson::Value& step : d[2].GetArray()) {
+    if (step.IsInt()) {
+      out += data.strings.at(step.GetInt()) + "/";
+    } else {
+      out += (step[0].GetInt() == -1 ? std::string("?") : data.strings.at(step[0].GetInt())) + "@" +
+             std::to_string(step[1].GetInt()) + "/";
+    }
+  }
+  for (int side : {3, 4}) {
+    out += " | ";
+    if (d[side].GetInt() != -1) out += Resolved(data, data.labels.at(d[side].GetInt()));
+  }
+  out += " |";
+  for (int i = 5; i < 9; ++i) out += " " + std::to_string(d[i].GetInt());
+  return out;
+}
+
+TEST(HtmlRendererTest, RunsMethodsCarryTheirDifferencesInTheirTreeElement) {
+  PageData data = ReadPage(RenderRunsPage(/*show_noise=*/false, false));
+  ASSERT_EQ(data.records.size(), 3u);
+  rapidjson::Document method = Parse(data.records[1]);
+  EXPECT_STREQ(method["type"].GetString(), "method");
+  EXPECT_STREQ(method["method"].GetString(), "a.B.m()");
+  ASSERT_TRUE(method["hotness"].IsArray());
+  EXPECT_EQ(method["hotness"].Size(), 2u);
+  EXPECT_TRUE(method["compared"].GetBool());
+  EXPECT_EQ(method["pairs"]["cross"].GetInt(), 9);
+  // The numbers of the differences, whether or not they are listed.
+  EXPECT_EQ(method["stable_differences"].GetInt(), 2);
+  EXPECT_EQ(method["noise_differences"].GetInt(), 1);
+  rapidjson::Document end = Parse(data.records[2]);
+  EXPECT_EQ(end["runs"]["stable"].GetInt(), 2);
+  // Without --show-noise, only the stable differences are in the page, as in the text.
+  ASSERT_EQ(data.trees.size(), 1u);
+  EXPECT_EQ(data.tree_attributes[0], " data-nodes=\"2\"");
+  rapidjson::Document tree = Parse(data.trees[0]);
+  EXPECT_FALSE(tree.HasMember("noise"));
+  ASSERT_EQ(tree["stable"].Size(), 2u);
+  EXPECT_EQ(DecodeDifference(data, tree["stable"][0]),
+            "0 2 a.B.c()@3/a.B.d()@7/ |  | [0,direct,a.B.d(),7,0,0] | 9 9 0 6");
+  EXPECT_EQ(DecodeDifference(data, tree["stable"][1]),
+            "1 3 HighTier/LoopPeelingPhase/ | [2,LoopPeeling,Peeled,-1,[],[]] |  | 8 9 1 6");
+}
+
+TEST(HtmlRendererTest, RunsNoiseIsListedWithShowNoise) {
+  PageData data = ReadPage(RenderRunsPage(/*show_noise=*/true, false));
+  ASSERT_EQ(data.trees.size(), 1u);
+  EXPECT_EQ(data.tree_attributes[0], " data-nodes=\"3\"");
+  rapidjson::Document tree = Parse(data.trees[0]);
+  ASSERT_TRUE(tree.HasMember("noise"));
+  ASSERT_EQ(tree["noise"].Size(), 1u);
+  EXPECT_EQ(DecodeDifference(data, tree["noise"][0]),
+            "0 4 a.B.e()@9/ | [0,inlined,a.B.e(),9,0,0] | [0,direct,a.B.e(),9,0,0] | 3 9 2 6");
+}
+
+TEST(HtmlRendererTest, RunsPiecesFromWorkerThreadsGiveTheSamePage) {
+  const std::vector<std::string> names = {"a.B.m()", "a.B.n()", "c.D.m()"};
+  for (bool show_noise : {false, true}) {
+    EXPECT_EQ(RenderRunsPage(show_noise, true, names), RenderRunsPage(show_noise, false, names))
+        << "show_noise " << show_noise;
+  }
+}
+
+TEST(HtmlRendererTest, RunsInputCannotEndTheScriptElement) {
+  const std::string hostile = "</script><img src=x onerror=alert(1)><!--\xe2\x80\xa8\"'&";
+  const std::string page = RenderRunsPage(true, false, {hostile});
+  const std::string data_text = DataWithoutTags(page);
+  EXPECT_EQ(data_text.find('<'), std::string::npos) << data_text;
+  EXPECT_EQ(data_text.find("\xe2\x80\xa8"), std::string::npos);
+  PageData data = ReadPage(page);
+  EXPECT_EQ(Parse(data.records[1])["method"].GetString(), hostile);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The command line.
 
 TEST(HtmlCommandLineTest, EveryCommandAndRenderWriteAPage) {
@@ -486,6 +666,50 @@ TEST(HtmlCommandLineTest, EveryCommandAndRenderWriteAPage) {
   EXPECT_EQ(again.trees, data.trees);
   EXPECT_EQ(again.strings, data.strings);
   EXPECT_EQ(again.labels, data.labels);
+}
+
+TEST(HtmlCommandLineTest, RunsPageAndRenderOfItsStreamAreTheSame) {
+  const std::string jit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+  const std::vector<std::string> runs = {"jit-vs-jit-runs",
+                                         "--exp1",
+                                         jit + "/exp1/log",
+                                         jit + "/exp1/prof.json",
+                                         jit + "/exp1/log",
+                                         jit + "/exp1/prof.json",
+                                         "--exp2",
+                                         jit + "/exp2/log",
+                                         jit + "/exp2/prof.json",
+                                         jit + "/exp2/log",
+                                         jit + "/exp2/prof.json",
+                                         "--show-noise=true"};
+  std::vector<std::string> html_args = runs;
+  html_args.push_back("--format=html");
+  RunResult run = RunProfdiff(html_args);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  PageData data = ReadPage(run.out);
+  size_t methods = 0;
+  for (const std::string& record : data.records) {
+    rapidjson::Document document = Parse(record);
+    if (std::string_view(document["type"].GetString()) != "method") continue;
+    ++methods;
+    EXPECT_TRUE(document["stable_differences"].IsInt()) << record;
+  }
+  EXPECT_GT(methods, 0u);
+  EXPECT_EQ(data.trees.size(), methods);  // a tree element per method record
+  std::vector<std::string> json_args = runs;
+  json_args.push_back("--format=json");
+  RunResult json = RunProfdiff(json_args);
+  ASSERT_EQ(json.exit_code, 0);
+  TempDir dir;
+  RunResult rendered = RunProfdiff({"render", dir.Write("runs.jsonl", json.out), "--format=html"});
+  ASSERT_EQ(rendered.exit_code, 0) << rendered.err;
+  // The same page but for the header's own "format" option.
+  std::string page = rendered.out;
+  const size_t format = page.find("\"format\":\"json\"");
+  ASSERT_NE(format, std::string::npos);
+  page.replace(format, 15, "\"format\":\"html\"");
+  EXPECT_EQ(page, run.out);
 }
 
 TEST(HtmlCommandLineTest, RenderOfABadFileWritesNoPage) {

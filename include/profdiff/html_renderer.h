@@ -50,6 +50,7 @@ class HtmlRenderer : public Renderer {
   void Pair(const PairRecord& record) override;
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
   void Summary(const SummaryRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "output/json_out.h"
+#include "output/runs_json.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/json_renderer.h"
 #include "profdiff/json_text.h"
@@ -288,6 +289,7 @@ void HtmlPieceRenderer::RecordSection(std::string* json) {
 }
 
 void HtmlPieceRenderer::Header(const HeaderRecord& record) {
+  show_noise_ = record.runs.has_value() && record.runs->show_noise;
   json_.clear();
   JsonRenderer(&json_).Header(record);
   RecordSection(&json_);
@@ -343,6 +345,91 @@ void HtmlPieceRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
   json_.clear();
   JsonRenderer(&json_).StatisticsChange(record);
   RecordSection(&json_);
+}
+
+// A difference as [tree, op, path, left, right, cross, cross pairs, within, within pairs]: tree 0
+// inlining, 1 optimization, 2 optimization-context; op a PageOp; path steps a phase's name (a
+// string reference) or [method (-1: unknown), bci] of a call site; left and right label
+// references (-1: none).
+void HtmlPieceRenderer::AppendDifferences(const RunsMethodRecord& record,
+                                          const std::vector<DifferenceRecord>& differences,
+                                          std::string* out) {
+  out->push_back('[');
+  for (size_t n = 0; n < differences.size(); ++n) {
+    const DifferenceRecord& d = differences[n];
+    if (n > 0) out->push_back(',');
+    out->push_back('[');
+    AppendInt(d.tree == TreeKind::kInlining ? 0 : d.tree == TreeKind::kOptimization ? 1 : 2, out);
+    out->push_back(',');
+    AppendInt(d.node.op == NodeOp::kInsert   ? kInsert
+              : d.node.op == NodeOp::kDelete ? kDelete
+                                             : kRelabel,
+              out);
+    out->append(",[");
+    for (uint32_t i = d.path.begin; i < d.path.end; ++i) {
+      if (i > d.path.begin) out->push_back(',');
+      const PathStepRecord& step = record.path_steps[i];
+      if (step.phase) {
+        StringRef(step.name, out);
+        continue;
+      }
+      out->push_back('[');
+      if (step.name_known) {
+        StringRef(step.name, out);
+      } else {
+        out->append("-1");
+      }
+      out->push_back(',');
+      AppendInt(step.bci, out);
+      out->push_back(']');
+    }
+    out->append("],");
+    if (d.node.op == NodeOp::kInsert) {
+      out->append("-1");
+    } else {
+      AppendRef(kLabelRef, LabelIndex(record.labels, d.node.left), out);
+    }
+    out->push_back(',');
+    if (d.node.op == NodeOp::kDelete) {
+      out->append("-1");
+    } else {
+      AppendRef(kLabelRef, LabelIndex(record.labels, d.node.right), out);
+    }
+    for (int64_t value : {d.cross, d.cross_pairs, d.within, d.within_pairs}) {
+      out->push_back(',');
+      AppendInt(value, out);
+    }
+    out->push_back(']');
+  }
+  out->push_back(']');
+}
+
+void HtmlPieceRenderer::RunsMethod(const RunsMethodRecord& record) {
+  // The record of --format=json with the numbers of its differences in place of their lists,
+  // which follow in a tree section: the page parses them when the method is opened. The noise
+  // differences are listed only with --show-noise=true, as in the text.
+  json_.clear();
+  {
+    JsonOut json(&json_);
+    json.BeginObject();
+    WriteRunsMethodHead(json, record);
+    json.IntMember("stable_differences", static_cast<int64_t>(record.stable.size()));
+    json.IntMember("noise_differences", static_cast<int64_t>(record.noise.size()));
+    json.EndObject();
+  }
+  RecordSection(&json_);
+  // The strings and labels are numbered (their sections written) before the tree section.
+  nodes_.clear();
+  const size_t listed = record.stable.size() + (show_noise_ ? record.noise.size() : 0);
+  AppendU32(static_cast<uint32_t>(listed), &nodes_);
+  nodes_.append("{\"stable\":");
+  AppendDifferences(record, record.stable, &nodes_);
+  if (show_noise_) {
+    nodes_.append(",\"noise\":");
+    AppendDifferences(record, record.noise, &nodes_);
+  }
+  nodes_.push_back('}');
+  Section(kTreeSection, [&](std::string* section) { section->append(nodes_); });
 }
 
 void HtmlPieceRenderer::Summary(const SummaryRecord& record) {

@@ -12,7 +12,8 @@
 //   'L' a label of the piece's table: a JSON array in which strings are references;
 //   'R' a record: a JSON object (the record of --format=json, trees without their nodes);
 //   'T' the nodes of the trees of the last record: their number (4 bytes, little-endian),
-//       then a JSON object in which labels are references.
+//       then a JSON object in which labels are references. A jit-vs-jit-runs method record's
+//       differences are its "trees": their number, then {"stable": [...], "noise": [...]}.
 // A reference is kStringRef or kLabelRef and the 4-byte little-endian index of the string or
 // label in the piece's table (JSON text never holds these bytes: control characters in
 // strings are escaped).
@@ -55,7 +56,9 @@ void AppendU32(uint32_t value, std::string* out);
 // Encodes records into a piece (appended to `target`).
 class HtmlPieceRenderer : public Renderer {
  public:
-  explicit HtmlPieceRenderer(std::string* target) : out_(target) {}
+  // show_noise: jit-vs-jit-runs --show-noise (a piece has no header of its own).
+  explicit HtmlPieceRenderer(std::string* target, bool show_noise = false)
+      : out_(target), show_noise_(show_noise) {}
 
   void Header(const HeaderRecord& record) override;
   void Warning(const WarningRecord& record) override;
@@ -65,17 +68,19 @@ class HtmlPieceRenderer : public Renderer {
   void Pair(const PairRecord& record) override;
   void Statistics(const StatisticsRecord& record) override;
   void StatisticsChange(const StatisticsChangeRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
   void Summary(const SummaryRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
-    return std::make_unique<HtmlPieceRenderer>(target);
+    return std::make_unique<HtmlPieceRenderer>(target, show_noise_);
   }
   void WritePiece(std::string_view rendered) override { out_->append(rendered); }
   void Flush() override {}
 
   // Forgets the piece's tables, so that the next record starts a piece of its own.
   void Reset();
+  bool show_noise() const { return show_noise_; }
 
  private:
   // Appends a section of `tag` holding what `write` appends.
@@ -88,8 +93,11 @@ class HtmlPieceRenderer : public Renderer {
   void AppendNodes(const TreeRecord& tree, std::string* out);
   void TreeSection(const TreeRecord* inlining, const TreeRecord* optimization,
                    const TreeRecord* context);
+  void AppendDifferences(const RunsMethodRecord& record,
+                         const std::vector<DifferenceRecord>& differences, std::string* out);
 
   std::string* out_;
+  bool show_noise_ = false;
   absl::flat_hash_map<std::string, uint32_t> strings_;
   absl::flat_hash_map<std::string, uint32_t> labels_;
   std::string scratch_;  // a label being encoded

@@ -37,7 +37,8 @@ HtmlRenderer::HtmlRenderer(std::string* target, std::FILE* warnings, HtmlPageBud
 HtmlRenderer::~HtmlRenderer() { Flush(); }
 
 std::unique_ptr<Renderer> HtmlRenderer::NewPiece(std::string* target) const {
-  return std::make_unique<HtmlPieceRenderer>(target);
+  // The encoder has seen the header: pieces list noise differences as it does.
+  return std::make_unique<HtmlPieceRenderer>(target, encoder_->show_noise());
 }
 
 // Records given to the page itself (not through a piece) are a piece each.
@@ -55,7 +56,8 @@ void HtmlRenderer::WritePrologue() {
   Write(html_internal::PagePrologue());
   // The defaults, so that the page can show which options a run changed.
   std::string defaults = "<script type=\"application/json\" data-pd=\"defaults\">";
-  defaults += OptionsJson(Options{});
+  const RunsOptions runs_defaults;
+  defaults += OptionsJson(Options{}, &runs_defaults);
   defaults += "</script>\n";
   Write(defaults);
 }
@@ -90,6 +92,10 @@ void HtmlRenderer::Statistics(const StatisticsRecord& record) {
 
 void HtmlRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
   Encode([&](Renderer& r) { r.StatisticsChange(record); });
+}
+
+void HtmlRenderer::RunsMethod(const RunsMethodRecord& record) {
+  Encode([&](Renderer& r) { r.RunsMethod(record); });
 }
 
 void HtmlRenderer::Summary(const SummaryRecord& record) {

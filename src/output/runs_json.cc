@@ -116,8 +116,7 @@ void WriteRunIdentity(JsonOut& json, const RunIdentityRecord& run) {
   json.EndObject();
 }
 
-void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record) {
-  json.BeginObject();
+void WriteRunsMethodHead(JsonOut& json, const RunsMethodRecord& record) {
   json.Member("type", "method");
   json.IntMember("index", record.index);
   json.Member("method", record.name);
@@ -172,6 +171,11 @@ void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record) {
   json.IntMember("cross", record.cross_pairs);
   json.IntMember("within", record.within_pairs);
   json.EndObject();
+}
+
+void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record) {
+  json.BeginObject();
+  WriteRunsMethodHead(json, record);
   WriteDifferences(json, "stable_differences", record, record.stable);
   WriteDifferences(json, "noise_differences", record, record.noise);
   json.EndObject();

@@ -13,6 +13,9 @@ namespace profdiff {
 void WriteRunsInputs(JsonOut& json, const RunsOptions& runs);
 // An experiment record's "run" member.
 void WriteRunIdentity(JsonOut& json, const RunIdentityRecord& run);
+// The members of a method record before its differences (type to pairs), inside an object the
+// caller opened: the HTML page keeps the differences apart (docs/html-report.md "Data").
+void WriteRunsMethodHead(JsonOut& json, const RunsMethodRecord& record);
 // A whole method record (type "method", the runs form).
 void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record);
 // The end record's "runs" member.

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 import { launch, openPage } from './browser.mjs';
 import { parseTextOutput } from './text_output.mjs';
+import { parseRunsTextOutput } from './runs_output.mjs';
 import { makeHostileExperiments, HOSTILE_METHOD, HOSTILE_REASON, HOSTILE_PHASE } from './hostile.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -477,6 +478,290 @@ test('a tree 100,000 levels deep opens, every node shown', async (browser) => {
     check(deepest.includes('depth 100000') && deepest.includes('(inlined) h() at bci 7'),
           `the deepest node: ${deepest}`);
     checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// jit-vs-jit-runs (docs/runs.md): pages of small generated runs, checked against the records of
+// the JSON stream and the lines of the text.
+
+// The benchmark generator (bench/generate), built by CMake next to the tests.
+const GENERATOR = process.env.PROFDIFF_GENERATOR ||
+    path.join(path.dirname(PROFDIFF), 'tests', 'profdiff_generate');
+
+// Generates 3 + 3 small runs (with planted changes and per-run noise) once; returns the
+// arguments of jit-vs-jit-runs on them, relative to `dir`.
+const generatedRuns = new Map();
+function generateRuns(name, { rename } = {}) {
+  if (!generatedRuns.has(name)) {
+    const dir = path.join(TMP, name);
+    const generated = spawnSync(GENERATOR, ['--kind=jit', '--size-mb=1', '--seed=3', '--runs=3',
+        `--out=${dir}`, '--quiet', '--planted-flip-rate=0.03', '--planted-opt-rate=0.01',
+        '--noise-flip-rate=0.03', '--noise-opt-rate=0.01']);
+    if (generated.error) throw new Failure(`cannot run the generator ${GENERATOR}: ${generated.error.message}`);
+    checkEqual(generated.status, 0, `generator exit status (${generated.stderr})`);
+    const args = ['jit-vs-jit-runs'];
+    for (const side of [1, 2]) {
+      args.push(`--exp${side}`);
+      for (const run of [1, 2, 3]) args.push(`exp${side}/run-${run}/log`, `exp${side}/run-${run}/prof.json`);
+    }
+    if (rename) renameInRuns(dir, rename(dir, args));
+    generatedRuns.set(name, { dir, args });
+  }
+  return generatedRuns.get(name);
+}
+
+// Replaces `from` by `to` in every log and profile of the runs in `dir` (JSON strings: the
+// replacement is JSON-escaped).
+function renameInRuns(dir, [from, to]) {
+  const escapedFrom = JSON.stringify(from).slice(1, -1);
+  const escapedTo = JSON.stringify(to).slice(1, -1);
+  const walk = (at) => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const file = path.join(at, entry.name);
+      if (entry.isDirectory()) { walk(file); continue; }
+      if (entry.name === 'ground-truth.json') continue;
+      const text = fs.readFileSync(file, 'utf8');
+      if (text.includes(escapedFrom)) fs.writeFileSync(file, text.split(escapedFrom).join(escapedTo));
+    }
+  };
+  walk(dir);
+}
+
+function records(stream) {
+  return stream.toString('utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
+}
+
+// What a runs page shows, once every method is open (expand all) or as it opens.
+async function runsPage(page, { expand = true } = {}) {
+  return page.evaluate((expandAll) => {
+    if (expandAll) document.getElementById('expand-all').click();
+    const lines = (box) => {
+      if (!box) return null;
+      const out = [];
+      for (const block of box.querySelectorAll('.tree-block')) {
+        out.push(`H ${block.querySelector('.tree-head').textContent}`);
+        for (const row of block.querySelectorAll('.n')) {
+          const line = row.querySelector('.line').cloneNode(true);
+          line.querySelectorAll('button').forEach((b) => b.remove());
+          let text = line.textContent;
+          if (row.hasAttribute('data-op')) text = `${text[0]} ${text.slice(1)}`;
+          out.push(`${row.style.getPropertyValue('--d')} ${text}`);
+        }
+      }
+      return out;
+    };
+    return [...document.querySelectorAll('section[data-method]')].map((section) => {
+      const stable = section.querySelector('[data-differences="stable"]');
+      const noise = section.querySelector('[data-differences="noise"]');
+      const row = document.querySelector(`#methods tbody tr[data-index="${[...section.parentNode.children].indexOf(section)}"]`);
+      return {
+        name: section.getAttribute('data-method'),
+        summary: section.querySelector('header .summary').textContent,
+        stableOps: stable ? stable.querySelectorAll('[data-op]').length : 0,
+        noiseOps: noise ? noise.querySelectorAll('[data-op]').length : 0,
+        noiseOpen: noise ? noise.open : null,
+        noiseVisible: noise ? [...noise.querySelectorAll('[data-op]')].filter((r) => r.checkVisibility()).length : 0,
+        stableLines: lines(stable),
+        noiseLines: lines(noise),
+        body: section.querySelector('.body').textContent,
+        cells: row ? Object.fromEntries([...row.children].map((td, i) =>
+            [document.querySelectorAll('#methods th')[i].getAttribute('data-key'), td.textContent])) : null,
+      };
+    });
+  }, expand);
+}
+
+// The page of jit-vs-jit-runs `args` (in `cwd`) against its JSON stream and its text.
+async function checkRunsPage(browser, cwd, args, { page: given } = {}) {
+  const showNoise = args.includes('--show-noise=true');
+  const json = profdiff([...args, '--format=json'], cwd);
+  checkEqual(json.status, 0, `exit status of --format=json (${json.err})`);
+  const methods = records(json.out).filter((r) => r.type === 'method');
+  check(methods.some((m) => m.stable_differences.length > 0), 'the data has stable differences');
+  check(methods.some((m) => m.noise_differences.length > 0), 'the data has noise differences');
+  check(methods.some((m) => !m.compared), 'the data has a method that is not compared');
+  const text = profdiff(args, cwd);
+  checkEqual(text.status, 0, 'exit status of the text');
+  const expected = parseRunsTextOutput(text.out.toString('utf8'));
+  checkEqual(expected.map((m) => m.name), methods.map((m) => m.method), 'method sections of the text (read by runs_output.mjs) against the JSON');
+  const html = given ?? profdiff([...args, '--format=html'], cwd);
+  checkEqual(html.status, 0, 'exit status of --format=html');
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await runsPage(page);
+    checkEqual(shown.map((s) => s.name), methods.map((m) => m.method), 'data-method values against the JSON method records');
+    methods.forEach((m, i) => {
+      const s = shown[i];
+      const what = `method ${m.method}`;
+      checkEqual(s.cells.stable, m.compared ? String(m.stable_differences.length) : '\u2013', `${what}: stable in the table`);
+      checkEqual(s.cells.noise, m.compared ? String(m.noise_differences.length) : '\u2013', `${what}: noise in the table`);
+      if (!m.compared) {
+        checkEqual(s.summary, 'not compared', `${what}: summary`);
+        check(s.body.includes('Not compared: hot in fewer than half the runs of experiment'), `${what}: not compared`);
+        return;
+      }
+      check(s.summary.includes(`${m.stable_differences.length} stable, ${m.noise_differences.length} `), `${what}: summary "${s.summary}"`);
+      checkEqual(s.stableOps, m.stable_differences.length, `${what}: stable difference lines`);
+      checkEqual(s.stableLines ?? [], expected[i].stable, `${what}: stable difference lines against the text`);
+      if (showNoise) {
+        checkEqual(s.noiseOps, m.noise_differences.length, `${what}: noise difference lines`);
+        checkEqual(s.noiseLines ?? [], expected[i].noise, `${what}: noise difference lines against the text`);
+      } else {
+        checkEqual(s.noiseOps, 0, `${what}: noise listed without --show-noise`);
+        if (m.noise_differences.length) {
+          check(s.body.includes(`${m.noise_differences.length} noise difference`), `${what}: the noise count`);
+        }
+      }
+      for (const h of m.hotness) {
+        check(s.body.includes(`Experiment ${h.experiment}${h.hot_runs} of ${h.runs} run`), `${what}: hotness of experiment ${h.experiment}`);
+      }
+      check(s.body.includes(m.share_change.beyond_noise ? 'beyond the noise' : 'within the noise') ||
+            !m.share_change.tested, `${what}: the Welch verdict`);
+    });
+    checkEqual(problems, [], 'problems (requests, console errors, exceptions, dialogs)');
+  } finally {
+    await page.close();
+  }
+  return { json, methods };
+}
+
+test('jit-vs-jit-runs: every method, its differences and its noise count, as the records and the text have them', async (browser) => {
+  const { dir, args } = generateRuns('runs');
+  await checkRunsPage(browser, dir, args);
+  await checkRunsPage(browser, dir, [...args, '--show-noise=true']);
+  await checkRunsPage(browser, dir, [...args, '--show-noise=true', '--optimization-context-tree=true',
+                                     '--long-bci=true', '--inliner-reasoning=true']);
+});
+
+test('jit-vs-jit-runs: render --format=html of the saved stream gives the same page', async (browser) => {
+  const { dir, args } = generateRuns('runs');
+  const full = [...args, '--show-noise=true'];
+  const stream = profdiff([...full, '--format=json'], dir);
+  const saved = path.join(TMP, 'runs.jsonl');
+  fs.writeFileSync(saved, stream.out);
+  const rendered = profdiff(['render', saved, '--format=html'], dir);
+  checkEqual(rendered.status, 0, 'render exit status');
+  const direct = profdiff([...full, '--format=html'], dir);
+  // The same bytes but for the header's "format" option (html here, json there).
+  checkEqual(rendered.out.toString('utf8').replace('"format":"json"', '"format":"html"'),
+             direct.out.toString('utf8'), 'the page of render against the direct page');
+  await checkRunsPage(browser, dir, full, { page: rendered });
+});
+
+test('jit-vs-jit-runs: noise is listed closed; filter, expand and anchors work on its methods', async (browser) => {
+  const { dir, args } = generateRuns('runs');
+  const json = profdiff([...args, '--format=json'], dir);
+  const methods = records(json.out).filter((r) => r.type === 'method');
+  const noisy = methods.find((m) => m.compared && m.noise_differences.length > 0);
+  const html = profdiff([...args, '--show-noise=true', '--format=html'], dir);
+  checkEqual(html.status, 0, 'exit status');
+  const anchor = '#m:' + encodeURIComponent(noisy.method);
+  const { page, problems } = await openPage(browser, writePage(html.out), { hash: anchor });
+  try {
+    // The anchor opened the method, with its noise closed.
+    let shown = await runsPage(page, { expand: false });
+    const s = shown.find((x) => x.name === noisy.method);
+    checkEqual({ open: s.body !== '' , noiseOpen: s.noiseOpen, noiseVisible: s.noiseVisible },
+               { open: true, noiseOpen: false, noiseVisible: 0 }, 'the method opened by its anchor, its noise closed');
+    const opened = await page.evaluate((name) => {
+      const section = [...document.querySelectorAll('section[data-method]')].find((x) => x.getAttribute('data-method') === name);
+      return { hidden: section.querySelector('.body').hidden, target: section.classList.contains('target') };
+    }, noisy.method);
+    checkEqual(opened, { hidden: false, target: true }, 'the anchored section');
+    // Opening the noise shows its lines; expand all opens them everywhere, collapse all closes them.
+    await page.evaluate((name) => {
+      const section = [...document.querySelectorAll('section[data-method]')].find((x) => x.getAttribute('data-method') === name);
+      section.querySelector('[data-differences="noise"] summary').click();
+    }, noisy.method);
+    shown = await runsPage(page, { expand: false });
+    checkEqual(shown.find((x) => x.name === noisy.method).noiseVisible, noisy.noise_differences.length, 'noise lines once opened');
+    shown = await runsPage(page, { expand: true });
+    check(shown.every((x) => x.noiseOpen !== false), 'expand all opens the noise lists');
+    await page.click('#collapse-all');
+    const visible = await page.evaluate(() => [...document.querySelectorAll('[data-op]')].filter((r) => r.checkVisibility()).length);
+    checkEqual(visible, 0, 'difference lines visible after collapse all');
+    // The filter keeps the methods whose name contains its text.
+    const word = noisy.method.split('(')[0].split('.').pop().toLowerCase();
+    await page.type('#filter', word);
+    const rows = await visibleRows(page);
+    checkEqual(rows, methods.filter((m) => m.method.toLowerCase().includes(word)).map((m) => m.method), `rows for "${word}"`);
+    const sections = await page.evaluate(() => [...document.querySelectorAll('section[data-method]')]
+        .filter((x) => !x.hidden).map((x) => x.getAttribute('data-method')));
+    checkEqual(sections, rows, 'sections for the filter');
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('jit-vs-jit-runs: a single run of an experiment makes every difference unconfirmed', async (browser) => {
+  const args = ['jit-vs-jit-runs', '--exp1', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${JIT}/exp1/log`,
+                `${JIT}/exp1/prof.json`, '--exp2', `${JIT}/exp2/log`, `${JIT}/exp2/prof.json`, '--show-noise=true'];
+  const json = profdiff([...args, '--format=json'], SOURCE);
+  checkEqual(json.status, 0, 'exit status of --format=json');
+  const methods = records(json.out).filter((r) => r.type === 'method');
+  const unconfirmed = methods.filter((m) => m.unconfirmed);
+  check(unconfirmed.length > 0 && unconfirmed.some((m) => m.noise_differences.length > 0), 'unconfirmed differences in the data');
+  const text = parseRunsTextOutput(profdiff(args, SOURCE).out.toString('utf8'));
+  const html = profdiff([...args, '--format=html'], SOURCE);
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await runsPage(page);
+    checkEqual(shown.map((s) => s.name), methods.map((m) => m.method), 'data-method values');
+    methods.forEach((m, i) => {
+      if (!m.unconfirmed) return;
+      check(shown[i].body.includes('Unconfirmed: experiment 2 compiled the method in fewer than two runs'), `${m.method}: unconfirmed`);
+      check(shown[i].body.includes('No stable differences (none can be confirmed)'), `${m.method}: no stable differences`);
+      checkEqual(shown[i].noiseOps, m.noise_differences.length, `${m.method}: unconfirmed difference lines`);
+      checkEqual(shown[i].noiseLines, text[i].noise, `${m.method}: unconfirmed difference lines against the text`);
+    });
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
+test('jit-vs-jit-runs: hostile method names display as text and run nothing', async (browser) => {
+  let hostile = null;
+  const { dir, args } = generateRuns('runs-hostile', {
+    rename: (at, runArgs) => {
+      // Before renaming: the hottest compared method with stable differences.
+      const before = profdiff([...runArgs, '--format=json'], at);
+      const method = records(before.out).find((r) => r.type === 'method' && r.stable_differences.length > 0).method;
+      hostile = HOSTILE_METHOD.replace('.total(java.util.List)', '.') + method;
+      return [method, hostile];
+    },
+  });
+  hostile ??= records(profdiff([...args, '--format=json'], dir).out)
+      .find((r) => r.type === 'method' && r.method.includes('</script>')).method;
+  const { methods } = await checkRunsPage(browser, dir, [...args, '--show-noise=true']);
+  check(methods.some((m) => m.method === hostile), 'the hostile method is a method record');
+  const html = profdiff([...args, '--show-noise=true', '--format=html'], dir);
+  const bytes = html.out.toString('utf8');
+  const data = bytes.slice(bytes.indexOf('<script type="application/json" data-pd="defaults">'))
+      .replace(/<script type="application\/json" data-pd="\w+"( data-(nodes|omitted)="\d+")?>/g, '').replace(/<\/script>/g, '');
+  check(!data.includes('<'), 'a "<" of the input in the page\'s data');
+  check(!data.includes('\u2028') && !data.includes('\u2029'), 'U+2028 or U+2029 unescaped in the page\'s data');
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const state = await page.evaluate(() => {
+      document.getElementById('expand-all').click();
+      document.querySelectorAll('button.more').forEach((b) => b.click());
+      return {
+        elements: document.querySelectorAll('img, svg, iframe, object, embed, body script:not([type="application/json"])').length,
+        pwned: window.pwned === true,
+        titles: [...document.querySelectorAll('section[data-method] header .name')].map((n) => n.textContent),
+        links: [...document.querySelectorAll('#methods a')].map((a) => a.textContent),
+      };
+    });
+    checkEqual(state.elements, 0, 'elements made from the input');
+    checkEqual(state.pwned, false, 'script from the input ran');
+    check(state.titles.includes(hostile), 'the name shown as text in its section');
+    check(state.links.includes(hostile), 'the name shown as text in the table');
+    checkEqual(problems, [], 'problems (dialogs, errors, requests)');
   } finally {
     await page.close();
   }

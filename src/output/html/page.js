@@ -112,6 +112,11 @@
         case 'method':
           current = { rec: r, name: r.method, items: [], index: m.methods.length,
                       anchor: anchorOf(r.method, used) };
+          // jit-vs-jit-runs: hotness across runs; its differences are its "trees".
+          if (r.hotness) {
+            current.runs = true;
+            r.treeIndex = trees++;
+          }
           m.methods.push(current);
           break;
         case 'pair':
@@ -130,13 +135,14 @@
     m.command = h.command;
     m.options = h.options || {};
     m.report = h.command === 'report';
+    m.runs = h.command === 'jit-vs-jit-runs' || m.methods.some(function (x) { return x.runs; });
     // Comparisons pair compilations up unless --diff-compilations=false.
-    m.delta = !m.report && m.options['diff-compilations'] !== false;
+    m.delta = !m.report && !m.runs && m.options['diff-compilations'] !== false;
     m.context = !!m.options['optimization-context-tree'];
     m.methods.forEach(function (method) { summarize(m, method); });
     m.experimentIds = [];
     m.methods.forEach(function (method) {
-      method.rec.experiments.forEach(function (list) {
+      (method.runs ? method.rec.hotness : method.rec.experiments).forEach(function (list) {
         if (m.experimentIds.indexOf(list.experiment) < 0) m.experimentIds.push(list.experiment);
       });
     });
@@ -154,6 +160,7 @@
   }
 
   function summarize(m, method) {
+    if (method.runs) { summarizeRuns(m, method); return; }
     method.shares = {};
     method.rec.experiments.forEach(function (list) {
       if (!list.profiled) { method.shares[list.experiment] = null; return; }
@@ -224,7 +231,9 @@
 
     if (m.experiments.length) {
       var box = add(app, el('div', 'experiments'));
-      m.experiments.forEach(function (x) { renderExperiment(box, x); });
+      var runs = m.experiments.filter(function (x) { return x.run; });
+      if (runs.length) renderRuns(box, runs);
+      m.experiments.forEach(function (x) { if (!x.run) renderExperiment(box, x); });
     }
     if (m.warnings.length) {
       var w = add(app, el('details', 'warnings'));
@@ -238,8 +247,16 @@
       if (m.end.pairs) parts.push(plural(m.end.pairs, 'compared pair'));
       if (m.end.compilations) parts.push(plural(m.end.compilations, 'compilation'));
       if (m.end.too_big) parts.push(plural(m.end.too_big, 'tree') + ' too big to compare');
+      if (m.end.runs) {
+        var runs = m.end.runs;
+        parts = [plural(m.end.methods, 'method'), runs.compared + ' compared',
+                 plural(m.end.pairs, 'pair') + ' of runs matched',
+                 plural(runs.stable, 'stable difference'),
+                 plural(runs.noise, 'noise difference') + ' (or unconfirmed)',
+                 plural(runs.share_changes, 'share change') + ' beyond the noise'];
+      }
       var p = add(app, el('p', 'muted', parts.join(', ')));
-      if (m.delta) {
+      if (m.delta || m.end.runs) {
         ['inlining', 'optimization', 'optimization_context'].forEach(function (k) {
           var c = d[k];
           if (!c || c.insert + c.delete + c.relabel === 0) return;
@@ -324,6 +341,40 @@
     });
   }
 
+  // jit-vs-jit-runs: a table of each experiment's runs, as the text's, each run's top methods
+  // folded below it.
+  function renderRuns(box, runs) {
+    var ids = [];
+    runs.forEach(function (x) { if (ids.indexOf(x.experiment) < 0) ids.push(x.experiment); });
+    ids.forEach(function (id) {
+      var mine = runs.filter(function (x) { return x.experiment === id; });
+      var div = add(box, el('div', 'experiment'));
+      var title = 'Experiment ' + id;
+      if (mine[0].kind) title += ' (' + mine[0].kind.toUpperCase() + ')';
+      add(div, el('h3', null, title + ', ' + plural(mine[0].run.count, 'run')));
+      var table = add(div, el('table', 'top runs'));
+      var tr = add(add(table, el('thead')), el('tr'));
+      ['Run', 'Execution ID', 'Units', 'Hot units', 'Hot share', 'Graal share', 'Cycles (10^9)', 'Inputs']
+          .forEach(function (t) { add(tr, el('th', null, t)); });
+      var tb = add(table, el('tbody'));
+      mine.forEach(function (x) {
+        var p = x.profile;
+        var row = add(tb, el('tr'));
+        [x.run.index, p && p.execution_id !== null ? p.execution_id : '-', x.units,
+         p ? p.hot_units : '-', p ? pct(p.hot_share) + '%' : '-', p ? pct(p.graal_share) + '%' : '-',
+         p ? (p.total_period / 1e9).toFixed(2) : '-'].forEach(function (v) { add(row, el('td', null, v)); });
+        var inputs = x.run.log + ' ' + x.run.profile;
+        add(row, el('td', 'mono', inputs)).title = inputs;
+      });
+      mine.forEach(function (x) {
+        if (!x.profile) return;
+        var det = add(div, el('details'));
+        add(det, el('summary', null, 'Top methods of run ' + x.run.index));
+        topMethods(det, x.profile);
+      });
+    });
+  }
+
   function renderExperiment(box, x) {
     var div = add(box, el('div', 'experiment'));
     var title = 'Experiment ' + x.experiment;
@@ -342,6 +393,10 @@
     var det = add(div, el('details'));
     det.open = true;
     add(det, el('summary', null, 'Top methods'));
+    topMethods(det, p);
+  }
+
+  function topMethods(det, p) {
     var table = add(det, el('table', 'top'));
     var tr = add(add(table, el('thead')), el('tr'));
     ['Execution', 'Cycles', 'Level', 'ID', 'Method'].forEach(function (t) { add(tr, el('th', null, t)); });
@@ -369,7 +424,45 @@
   // ------------------------------------------------------------------------------------------
   // The method table.
 
+  function runsColumns(m) {
+    var cols = [
+      { key: 'index', title: '#', value: function (x) { return x.index + 1; } },
+      { key: 'method', title: 'Method', text: true, value: function (x) { return x.name; } },
+    ];
+    m.experimentIds.forEach(function (e) {
+      cols.push({ key: 'hot' + e, title: 'Hot runs', group: 'experiment ' + e,
+                  value: function (x) { return hotnessOf(x, e).hot_runs; },
+                  show: function (x) { var h = hotnessOf(x, e); return h.hot_runs + '/' + h.runs; } });
+      cols.push({ key: 'share' + e, title: 'Mean share', group: 'experiment ' + e,
+                  value: function (x) { var s = x.shares[e]; return isNum(s) ? s : -1; },
+                  show: function (x) { var s = x.shares[e]; return isNum(s) ? pct(s) + '%' : '\u2013'; } });
+    });
+    cols.push({ key: 'change', title: 'Change', group: 'share, points',
+                value: function (x) { return x.rec.share_change.difference; },
+                show: function (x) {
+                  var d = x.rec.share_change.difference;
+                  var t = fixed(d * 100);
+                  return (d >= 0 && t.charAt(0) !== '-' ? '+' : '') + t;
+                },
+                cls: function (x) { return x.rec.share_change.beyond_noise ? 'rel' : 'zero'; } });
+    cols.push({ key: 'stable', title: 'Stable', group: 'differences',
+                value: function (x) { return x.stable; },
+                show: function (x) { return x.stable < 0 ? '\u2013' : String(x.stable); },
+                cls: function (x) { return x.stable > 0 ? 'rel' : 'zero'; } });
+    cols.push({ key: 'noise', title: 'Noise', group: 'differences',
+                value: function (x) { return x.noise; },
+                show: function (x) { return x.noise < 0 ? '\u2013' : String(x.noise); },
+                cls: function () { return 'zero'; } });
+    return cols;
+  }
+
+  function hotnessOf(x, e) {
+    for (var i = 0; i < x.rec.hotness.length; i++) if (x.rec.hotness[i].experiment === e) return x.rec.hotness[i];
+    return { hot_runs: 0, runs: 0 };
+  }
+
   function columns(m) {
+    if (m.runs) return runsColumns(m);
     var cols = [
       { key: 'index', title: '#', value: function (x) { return x.index + 1; } },
       { key: 'method', title: 'Method', text: true, value: function (x) { return x.name; } },
@@ -399,6 +492,8 @@
 
   // Methods with differences first, then in the text's order (most executed first).
   function defaultOrder(a, b) {
+    // jit-vs-jit-runs: as the records come (compared methods first, the most executed first).
+    if (a.runs || b.runs) return a.index - b.index;
     var da = a.differences > 0 ? 1 : 0;
     var db = b.differences > 0 ? 1 : 0;
     if (da !== db) return db - da;
@@ -430,11 +525,14 @@
           a.href = '#' + x.anchor;
           if (x.rec.hot_only_in) add(td, el('span', 'badge', 'hot only in ' + x.rec.hot_only_in));
           if (x.tooBig) add(td, el('span', 'badge', x.tooBig + ' too big'));
+          if (x.runs && !x.rec.compared) add(td, el('span', 'badge same', 'not compared'));
+          if (x.runs && x.rec.unconfirmed) add(td, el('span', 'badge', 'unconfirmed'));
           return;
         }
         var v = c.value(x);
         td.textContent = c.show ? c.show(x) : String(v);
-        if (c.cls) td.className = v ? c.cls : 'zero';
+        if (typeof c.cls === 'function') td.className = c.cls(x);
+        else if (c.cls) td.className = v ? c.cls : 'zero';
       });
       x.row = row;
     });
@@ -487,7 +585,14 @@
       add(head, el('span', 'name', x.name));
       if (x.rec.hot_only_in) add(head, el('span', 'badge', 'hot only in experiment ' + x.rec.hot_only_in));
       var summary = add(head, el('span', 'summary'));
-      if (m.delta) {
+      if (x.runs) {
+        if (x.rec.share_change.beyond_noise) add(head, el('span', 'badge', 'share changed'));
+        if (!x.rec.compared) summary.textContent = 'not compared';
+        else {
+          summary.textContent = (x.rec.unconfirmed ? 'unconfirmed: ' : '') + x.stable + ' stable, ' +
+              x.noise + ' ' + (x.rec.unconfirmed ? 'unconfirmed' : 'noise');
+        }
+      } else if (m.delta) {
         summary.appendChild(document.createTextNode(plural(x.pairs, 'pair') + ' '));
         var sum = zeroCounts();
         addCounts(sum, { counts: x.inlining });
@@ -571,6 +676,7 @@
   }
 
   function buildMethod(x) {
+    if (x.runs) { buildRunsMethod(x); return; }
     x.built = true;
     var body = x.body;
     var lists = add(body, el('div', 'clists'));
@@ -884,6 +990,204 @@
   }
 
   // ------------------------------------------------------------------------------------------
+  // jit-vs-jit-runs (docs/runs.md): a method's hotness across the runs, its share change, and its
+  // stable and noise differences, as the text prints them. Nothing here is computed: the records
+  // carry every figure and verdict.
+
+  var DIFF_TREES = ['Inlining tree', 'Optimization tree', 'Optimization-context tree'];
+
+  function summarizeRuns(m, method) {
+    var r = method.rec;
+    method.shares = {};
+    r.hotness.forEach(function (h) { method.shares[h.experiment] = h.mean; });
+    method.stable = r.compared ? r.stable_differences : -1;
+    method.noise = r.compared ? r.noise_differences : -1;
+    method.differences = Math.max(method.stable, 0);
+    method.nodes = 0;
+    var t = T[r.treeIndex];
+    if (t) {
+      method.nodes = Number(t.getAttribute('data-nodes')) || 0;
+      if (t.hasAttribute('data-omitted')) m.omitted++;
+    }
+    method.pairs = 0;
+    method.compilations = 0;
+    method.tooBig = 0;
+    var best = 0;
+    for (var e in method.shares) if (isNum(method.shares[e]) && method.shares[e] > best) best = method.shares[e];
+    method.maxShare = best;
+  }
+
+  // A number as the text prints it (two decimals unless told), NaN and infinities as words.
+  function fixed(value, digits) {
+    if (typeof value !== 'number') return String(value);
+    return value.toFixed(digits === undefined ? 2 : digits);
+  }
+
+  function hotnessRow(h) {
+    return ['Experiment ' + h.experiment, h.hot_runs + ' of ' + plural(h.runs, 'run'),
+            String(h.compiled_runs), pct(h.mean) + '%',
+            h.stddev === null ? 'n/a' : pct(h.stddev) + '%', pct(h.min) + '%', pct(h.max) + '%'];
+  }
+
+  function shareChangeText(r) {
+    var c = r.share_change;
+    var points = fixed(c.difference * 100);
+    if (c.difference >= 0 && points.charAt(0) !== '-') points = '+' + points;
+    var text = 'Share change: ' + points + ' percentage points, ';
+    var verdict = c.beyond_noise ? 'beyond' : 'within';
+    if (!c.tested) return text + 'not tested (Welch\u2019s t-test needs at least two runs of each experiment)';
+    if (r.hotness[0].stddev === 0 && r.hotness[1].stddev === 0) {
+      return text + verdict + ' the noise (no run-to-run variation in either experiment)';
+    }
+    return text + verdict + ' the noise (Welch\u2019s t-test: t = ' + fixed(c.t) + ', df = ' + fixed(c.df, 1) +
+        ', p ' + (c.p < 0.0001 ? '< 0.0001' : '= ' + fixed(c.p, 4)) + ')';
+  }
+
+  // The experiments in which a method not compared is hot too rarely, as the text names them.
+  function rarelyHotIn(r) {
+    var cold = r.hotness.filter(function (h) { return h.hot_runs * 2 < h.runs; })
+        .map(function (h) { return String(h.experiment); });
+    return cold.join(' and ');
+  }
+
+  function sameStep(a, b) {
+    if (typeof a === 'number' || typeof b === 'number') return a === b;
+    return a[0] === b[0] && a[1] === b[1];
+  }
+
+  function stepText(step) {
+    if (typeof step === 'number') return str(step);
+    return (step[0] === -1 ? 'unknown' : str(step[0])) + (step[1] !== -1 ? ' at bci ' + step[1] : '');
+  }
+
+  function supportText(d) {
+    return ' (in ' + d[5] + ' of ' + d[6] + ' cross pairs, ' + d[7] + ' of ' + d[8] + ' same-side pairs)';
+  }
+
+  // Differences as the text lists them: a tree per tree kind, each difference below a line per
+  // call site or phase of its path that the lines before have not shown yet.
+  function renderDifferences(parent, list) {
+    var longBci = !!model.options['long-bci'];
+    var kind = -1;
+    var shown = [];
+    var tree = null;
+    list.forEach(function (d) {
+      if (d[0] !== kind) {
+        kind = d[0];
+        var block = add(parent, el('div', 'tree-block'));
+        add(block, el('div', 'tree-head', DIFF_TREES[kind] || 'Tree'));
+        tree = add(block, el('div', 'tree'));
+        shown = [];
+      }
+      var op = OPS[d[1]] || 'relabel';
+      var left = d[3] === -1 ? null : labelOf(d[3]);
+      var right = d[4] === -1 ? null : labelOf(d[4]);
+      var label = op === 'insert' ? right : left;
+      var inlining = label[0] === 0;
+      var path = d[2];
+      // A call site is the last step of its own path; an optimization is below its path.
+      var context = inlining && path.length ? path.length - 1 : path.length;
+      var common = 0;
+      while (common < context && common < shown.length && sameStep(shown[common], path[common])) common++;
+      shown.length = common;
+      for (var i = common; i < context; i++) {
+        var ctx = add(tree, el('div', 'n ctx'));
+        ctx.style.setProperty('--d', String(Math.min(i, MAX_INDENT)));
+        add(ctx, el('span', 'line', stepText(path[i])));
+        shown.push(path[i]);
+      }
+      var row = add(tree, el('div', 'n'));
+      row.setAttribute('data-op', op);
+      row.style.setProperty('--d', String(Math.min(context, MAX_INDENT)));
+      var line = add(row, el('span', 'line'));
+      add(line, el('span', 'mk', MARKS[op]));
+      if (op === 'relabel' && inlining && right && right[0] === 0) {
+        line.appendChild(document.createTextNode('(' + str(left[1]) + ' -> ' + str(right[1]) + ') ' +
+            (left[2] === -1 ? 'unknown' : str(left[2])) + ' at bci ' + left[3]));
+      } else {
+        appendLabel(line, label, longBci);
+      }
+      add(line, el('span', 'support', supportText(d)));
+      var node = { op: op, a: d[3], b: d[4] };
+      if (inlining && ((left && hasDetails(left)) || (right && hasDetails(right)))) {
+        var more = add(line, el('button', 'more', 'reasons & profiles'));
+        more.addEventListener('click', function () {
+          var box = row.querySelector('.details');
+          if (box) { box.remove(); return; }
+          row.appendChild(detailsBox(node));
+        });
+      }
+      if (inlining && shown.length === context && path.length) shown.push(path[path.length - 1]);
+    });
+  }
+
+  function buildRunsMethod(x) {
+    x.built = true;
+    x.trees = [];
+    var r = x.rec;
+    var body = x.body;
+    var table = add(body, el('table', 'statistics hotness'));
+    var head = add(add(table, el('thead')), el('tr'));
+    ['', 'Hot in', 'Compiled in', 'Mean share', 'Stddev', 'Min', 'Max'].forEach(function (t) {
+      add(head, el('th', null, t));
+    });
+    var tbody = add(table, el('tbody'));
+    r.hotness.forEach(function (h) {
+      var tr = add(tbody, el('tr'));
+      hotnessRow(h).forEach(function (v, i) { add(tr, el('td', i ? 'num' : null, v)); });
+    });
+    add(body, el('p', r.share_change.beyond_noise ? 'share-change beyond' : 'share-change', shareChangeText(r)));
+    if (!r.compared) {
+      add(body, el('p', 'message', 'Not compared: hot in fewer than half the runs of experiment ' + rarelyHotIn(r)));
+      return;
+    }
+    add(body, el('p', 'share-change muted', 'Compared ' + plural(r.pairs.cross, 'cross pair') + ' and ' +
+        plural(r.pairs.within, 'same-side pair') + ' of the runs\u2019 hottest compilations'));
+    if (r.unconfirmed) {
+      var few = r.hotness.filter(function (h) { return h.compiled_runs < 2; })
+          .map(function (h) { return String(h.experiment); });
+      add(body, el('p', 'notice', 'Unconfirmed: experiment' + (few.length > 1 ? 's ' : ' ') + few.join(' and ') +
+          ' compiled the method in fewer than two runs, so the run-to-run noise is unknown'));
+    }
+    var data = null;
+    var t = T[r.treeIndex];
+    if (t) {
+      try { data = JSON.parse(t.textContent); } catch (e) { data = null; }
+    }
+    function missing(parent) {
+      add(parent, el('div', 'message', data && data.omitted ? 'Left out: the page reached its size budget'
+                                                      : 'The differences are missing (the page was cut short?)'));
+    }
+    if (r.stable_differences === 0) {
+      add(body, el('p', 'message', r.unconfirmed ? 'No stable differences (none can be confirmed)'
+                                                 : 'No stable differences'));
+    } else {
+      var stable = add(body, el('div', 'differences'));
+      stable.setAttribute('data-differences', 'stable');
+      add(stable, el('h3', null, 'Stable differences (' + r.stable_differences + ')'));
+      if (data && data.stable) renderDifferences(stable, data.stable);
+      else missing(stable);
+    }
+    var word = r.unconfirmed ? 'unconfirmed' : 'noise';
+    if (r.noise_differences === 0) {
+      add(body, el('p', 'message', 'No ' + word + ' differences'));
+    } else if (!model.options['show-noise']) {
+      add(body, el('p', 'message', r.noise_differences + ' ' + word +
+          (r.noise_differences === 1 ? ' difference' : ' differences') +
+          ' left out (--show-noise=true lists them)'));
+    } else {
+      // Listed, but closed: noise is what the reader usually wants out of the way.
+      var noise = add(body, el('details', 'differences'));
+      noise.setAttribute('data-differences', 'noise');
+      add(noise, el('summary', null, (r.unconfirmed ? 'Unconfirmed' : 'Noise') + ' differences (' +
+          r.noise_differences + ')'));
+      if (data && data.noise) renderDifferences(noise, data.noise);
+      else missing(noise);
+      x.noiseBox = noise;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Controls.
 
   function renderControls(app, m) {
@@ -904,7 +1208,7 @@
     var only = add(label, el('input'));
     only.type = 'checkbox';
     only.id = 'only-diffs';
-    only.disabled = !m.delta;
+    only.disabled = !m.delta;  // jit-vs-jit-runs lists differences only
     label.appendChild(document.createTextNode(' Only paths to differences'));
     only.addEventListener('change', function () {
       document.body.classList.toggle('only-diffs', only.checked);
@@ -921,6 +1225,17 @@
       legend.appendChild(document.createTextNode(' relabelled  '));
       add(legend, el('span', 'mk', '.'));
       legend.appendChild(document.createTextNode(' unchanged. Click a method to open it, \u25B8 to unfold a node.'));
+    }
+    if (m.runs) {
+      var runsLegend = add(app, el('div', 'legend'));
+      add(runsLegend, el('span', 'mk ins', '+'));
+      runsLegend.appendChild(document.createTextNode(' only in experiment 2  '));
+      add(runsLegend, el('span', 'mk del', '-'));
+      runsLegend.appendChild(document.createTextNode(' only in experiment 1  '));
+      add(runsLegend, el('span', 'mk rel', '*'));
+      runsLegend.appendChild(document.createTextNode(' (kind -> kind) a call site whose callsite kind changed. ' +
+          'Support: in how many cross pairs (a run of each experiment) and same-side pairs (two runs of one) ' +
+          'a difference was found. Click a method to open it.'));
     }
     updateCount(m.methods.length);
   }
@@ -950,6 +1265,7 @@
       if (!x.built && cost > budget) { skipped++; return; }
       budget -= cost;
       setOpen(x, true);
+      if (x.noiseBox) x.noiseBox.open = true;
       x.items.forEach(function (item) {
         if (!item.built) {
           if (item.nodes > budget) { skipped++; return; }
@@ -968,6 +1284,7 @@
     model.methods.forEach(function (x) {
       if (!x.built) return;
       x.trees.forEach(function (t) { setTreeCollapsed(t, 1); });
+      if (x.noiseBox) x.noiseBox.open = false;
       setOpen(x, false);
     });
     ui.notice.textContent = '';
