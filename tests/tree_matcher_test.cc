@@ -672,5 +672,42 @@ TEST(TreeMatcherTest, PruningWhileMatchingGivesThePrunedScript) {
   }
 }
 
+// Wide nodes below the root, like an inlining phase under a root phase: the DP of such an inner
+// pair is big enough (kSaveDecisionCells) for its decisions to be kept while the cost pass runs
+// and reused by the script instead of running the DP again.
+LabelTree NestedWideTree(std::mt19937& random) {
+  LabelTree tree;
+  NodeIndex root = tree.Add("r");
+  int wide = 1 + static_cast<int>(random() % 3);
+  for (int w = 0; w < wide; ++w) {
+    NodeIndex phase = tree.Add(random() % 4 == 0 ? "t" : "s", root);
+    int children = 64 + static_cast<int>(random() % 50);
+    for (int k = 0; k < children; ++k) {
+      NodeIndex child = tree.Add(random() % 6 == 0 ? "b" : "a", phase);
+      if (random() % 3 != 0) tree.Add(random() % 4 == 0 ? "q" : "p", child);
+    }
+    if (random() % 2 == 0) tree.Add("p", root);
+  }
+  return tree;
+}
+
+TEST(TreeMatcherTest, BigInnerPairsMatchTheReference) {
+  std::mt19937 random(4242);
+  for (int round = 0; round < 40; ++round) {
+    LabelTree left = NestedWideTree(random);
+    LabelTree right = round % 5 == 0 ? left : NestedWideTree(random);
+    std::string context = absl::StrCat("round ", round);
+    for (RelabelRule rule : {RelabelRule::kInfinite, RelabelRule::kArbitrary}) {
+      ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
+      ExpectSameAsReference(HashingAdapter(left, right, rule), context);
+    }
+    ClassifyingAdapter plain(left, right, RelabelRule::kInfinite);
+    ASSERT_EQ(Script(plain, MatchPruneAndExpand(plain, /*prune=*/true).delta),
+              PrunedAndExpandedScript(plain))
+        << context;
+    if (HasFatalFailure()) return;
+  }
+}
+
 }  // namespace
 }  // namespace profdiff

@@ -53,6 +53,11 @@ namespace {
 
 // A pair whose evaluation took fewer cells than this is cheaper to recompute than to cache.
 constexpr uint64_t kHeavyWork = 32;
+// An inner pair whose DP has at least this many cells records its decisions while its cost is
+// computed, so that the script does not run the DP again (SavedDecisions).
+constexpr uint64_t kSaveDecisionCells = 4096;
+// The most memory the saved decisions of one matching may take (2 bits per cell).
+constexpr size_t kSavedDecisionBytes = size_t{32} << 20;
 constexpr int64_t kUncapped = std::numeric_limits<int64_t>::max();
 
 uint64_t Mix(uint64_t x) {  // splitmix64 finaliser
@@ -254,6 +259,11 @@ class Decisions {
     size_t k = (i - 1) * columns_ + (j - 1);
     return static_cast<Decision>((bits_[k / 4] >> (2 * (k % 4))) & 3);
   }
+  size_t bytes() const { return bits_.size(); }
+  void Swap(Decisions& other) {
+    std::swap(columns_, other.columns_);
+    bits_.swap(other.bits_);
+  }
 
  private:
   size_t columns_ = 0;
@@ -318,6 +328,9 @@ class Matcher {
     // cell, so kept next to the rows rather than looked up through the child index.
     std::vector<int64_t> right_size;
     std::vector<uint32_t> right_class;
+    // An inner frame big enough to keep its decisions for the script (kSaveDecisionCells).
+    bool saving = false;
+    Decisions decisions;
   };
 
   // What is known about a child pair before descending into it.
@@ -349,7 +362,12 @@ class Matcher {
   bool MaybeIdentical(NodeIndex x, NodeIndex y) const;
   bool Identical(NodeIndex x, NodeIndex y);
   void OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, int64_t cap);
-  void ComputeCell(Frame& frame, int64_t child_cost, bool record);
+  void ComputeCell(Frame& frame, int64_t child_cost, Decisions* decisions);
+  // Where the decisions of `frame` go: the pair being rebuilt (depth 0 with `record`), a big
+  // inner frame's own store, or nowhere.
+  Decisions* DecisionsOf(Frame& frame, bool record_here) {
+    return record_here ? &decisions_ : frame.saving ? &frame.decisions : nullptr;
+  }
   int64_t PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, bool record);
   void AddIdenticalSubtrees(NodeIndex x, NodeIndex y, NodeIndex delta, DeltaTree& tree);
   NodeIndex AddDeltaNode(DeltaTree& tree, DeltaKind kind, NodeIndex left, NodeIndex right,
@@ -364,6 +382,12 @@ class Matcher {
   absl::flat_hash_map<uint64_t, int64_t> cache_;
   std::vector<Frame> frames_;  // reused across pairs so row buffers keep their capacity
   Decisions decisions_;
+  // The decisions of big inner pairs whose DP ran to its end while a cost was computed: the same
+  // cells as the DP the script would run for the pair (the cap only ends a DP early), so the
+  // script takes them instead. Keyed like cache_.
+  absl::flat_hash_map<uint64_t, Decisions> saved_decisions_;
+  size_t saved_decision_bytes_ = 0;
+  bool saving_ = false;  // only a matching builds a script
   std::vector<std::pair<NodeIndex, NodeIndex>> verify_stack_;
 };
 
@@ -456,6 +480,11 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
     for (size_t j = 0; j < n; ++j)
       frame.right_class[j] = right_.tree_class[frame.right_children[j]];
   }
+  const size_t m = frame.left_children.size();
+  frame.saving = saving_ && depth > 0 && uint64_t{m} * n >= kSaveDecisionCells &&
+                 saved_decision_bytes_ + (m * n + 3) / 4 <= kSavedDecisionBytes &&
+                 !saved_decisions_.contains(Key(x, y));
+  if (frame.saving) frame.decisions.Reset(m, n);
   frame.prev[0] = base;
   for (size_t j = 1; j <= n; ++j) frame.prev[j] = frame.prev[j - 1] + frame.right_size[j - 1];
   if (!frame.left_children.empty()) {
@@ -464,13 +493,12 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
   }
 }
 
-void Matcher::ComputeCell(Frame& frame, int64_t child_cost, bool record) {
+void Matcher::ComputeCell(Frame& frame, int64_t child_cost, Decisions* decisions) {
   size_t i = frame.i;
   size_t j = frame.j;
   frame.cur[j] =
       BestCell(frame.prev[j - 1] + child_cost, frame.cur[j - 1] + frame.right_size[j - 1],
-               frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]),
-               record ? &decisions_ : nullptr, i, j);
+               frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]), decisions, i, j);
   frame.row_min = std::min(frame.row_min, frame.cur[j]);
   frame.j = j + 1;
 }
@@ -502,7 +530,7 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
           size_t j = start;
           int64_t* cur = frame.cur.data();
           const int64_t* prev = frame.prev.data();
-          Decisions* decisions = record_here ? &decisions_ : nullptr;
+          Decisions* decisions = DecisionsOf(frame, record_here);
           int64_t row_min = frame.row_min;
           while (j <= n && frame.right_class[j - 1] == left_class) {
             cur[j] = BestCell(prev[j - 1], cur[j - 1] + frame.right_size[j - 1],
@@ -526,7 +554,7 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
           descended = true;
           break;
         }
-        ComputeCell(frame, probe.cost, record_here);
+        ComputeCell(frame, probe.cost, DecisionsOf(frame, record_here));
       }
       if (descended) break;
       // Row i is complete.
@@ -551,10 +579,14 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
     if (depth == 0) return cost;
     if (work >= kHeavyWork && cache_.size() < cache_limit_)
       cache_.emplace(Key(frame.x, frame.y), cost);
+    if (frame.saving && !frame.capped_out) {
+      saved_decision_bytes_ += frame.decisions.bytes();
+      saved_decisions_[Key(frame.x, frame.y)].Swap(frame.decisions);
+    }
     --depth;
     Frame& parent = frames_[depth];
     parent.work += work;
-    ComputeCell(parent, cost, record && depth == 0);
+    ComputeCell(parent, cost, DecisionsOf(parent, record && depth == 0));
   }
 }
 
@@ -624,6 +656,7 @@ TreeMatch Matcher::Match(bool identical_interiors) {
   };
   std::vector<Operation> operations;  // children operations of one pair, backwards
 
+  saving_ = true;
   bool equal = Equal(x, y);
   int64_t base = equal ? 0 : oracle_.RelabelCost(x, y);
   tree.root = AddDeltaNode(tree, equal ? DeltaKind::kIdentity : DeltaKind::kRelabel, x, y, kNoNode);
@@ -638,8 +671,16 @@ TreeMatch Matcher::Match(bool identical_interiors) {
       is_root = false;
       continue;
     }
-    int64_t cost = PairCost(pair.x, pair.y, pair.base, kUncapped, /*record=*/true);
-    if (is_root) result.cost = cost;
+    // The root's DP never ran as an inner pair; a big inner pair may have left its decisions.
+    // (Pairs of the same classes share them: they are the same DP.)
+    auto saved = is_root ? saved_decisions_.end() : saved_decisions_.find(Key(pair.x, pair.y));
+    const Decisions* decisions = &decisions_;
+    if (saved != saved_decisions_.end()) {
+      decisions = &saved->second;  // valid until the next PairCost
+    } else {
+      int64_t cost = PairCost(pair.x, pair.y, pair.base, kUncapped, /*record=*/true);
+      if (is_root) result.cost = cost;
+    }
     is_root = false;
 
     std::span<const NodeIndex> left_children = left_.Children(pair.x);
@@ -650,7 +691,7 @@ TreeMatch Matcher::Match(bool identical_interiors) {
     while (i + j > 0) {
       Decision decision = i == 0   ? Decision::kInsert
                           : j == 0 ? Decision::kDelete
-                                   : decisions_.Get(i, j);
+                                   : decisions->Get(i, j);
       Operation op;
       switch (decision) {
         case Decision::kInsert:
