@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "profdiff/tree_classes.h"
 
 namespace profdiff {
 namespace {
@@ -28,6 +30,7 @@ struct LabelTree {
   std::vector<Node> nodes;
   NodeIndex root = kNoNode;
 
+  const Node& node(NodeIndex i) const { return nodes[i]; }
   NodeIndex Add(std::string name, NodeIndex parent = kNoNode, int kind = 0) {
     NodeIndex index = static_cast<NodeIndex>(nodes.size());
     nodes.push_back({std::move(name), kind, {}});
@@ -706,6 +709,97 @@ TEST(TreeMatcherTest, BigInnerPairsMatchTheReference) {
               PrunedAndExpandedScript(plain))
         << context;
     if (HasFatalFailure()) return;
+  }
+}
+
+// TreeClassifier over LabelTrees: few hash values, so that candidates must be verified.
+uint64_t FewHashes(const LabelTree& tree, NodeIndex node) {
+  return std::hash<std::string>()(tree.nodes[node].name) % 3;
+}
+bool SameLabelTreeLabel(const LabelTree& a, NodeIndex x, const LabelTree& b, NodeIndex y) {
+  return a.nodes[x].name == b.nodes[y].name && a.nodes[x].kind == b.nodes[y].kind;
+}
+bool SameSubtree(const LabelTree& a, NodeIndex x, const LabelTree& b, NodeIndex y) {
+  if (!SameLabelTreeLabel(a, x, b, y)) return false;
+  const ChildList& xc = a.nodes[x].children;
+  const ChildList& yc = b.nodes[y].children;
+  if (xc.size() != yc.size()) return false;
+  for (size_t k = 0; k < xc.size(); ++k) {
+    if (!SameSubtree(a, xc[k], b, yc[k])) return false;
+  }
+  return true;
+}
+
+std::vector<LabelTree> SomeTrees(std::mt19937& random, int round) {
+  std::vector<LabelTree> trees;
+  for (int t = 0; t < 5; ++t) {
+    switch ((round + t) % 3) {
+      case 0:
+        trees.push_back(RandomTree(random, 40, 2, 2));
+        break;
+      case 1:
+        trees.push_back(WideTreeOfRuns(random));
+        break;
+      default:
+        trees.push_back(NestedWideTree(random));
+        break;
+    }
+  }
+  trees.push_back(trees[random() % trees.size()]);  // a tree identical to another
+  return trees;
+}
+
+TEST(TreeClassesTest, SharedClassesAreExactAcrossTrees) {
+  std::mt19937 random(77);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<LabelTree> trees = SomeTrees(random, round);
+    TreeClassifier<LabelTree> classifier(FewHashes, SameLabelTreeLabel);
+    std::vector<TreeClasses> classes;
+    for (const LabelTree& tree : trees) classes.push_back(classifier.Classify(tree));
+    for (int probe = 0; probe < 3000; ++probe) {
+      const size_t a = random() % trees.size();
+      const size_t b = random() % trees.size();
+      const auto x = static_cast<NodeIndex>(random() % trees[a].nodes.size());
+      const auto y = static_cast<NodeIndex>(random() % trees[b].nodes.size());
+      ASSERT_EQ(classes[a].label_class[x] == classes[b].label_class[y],
+                SameLabelTreeLabel(trees[a], x, trees[b], y))
+          << "round " << round;
+      ASSERT_EQ(classes[a].tree_class[x] == classes[b].tree_class[y],
+                SameSubtree(trees[a], x, trees[b], y))
+          << "round " << round;
+    }
+  }
+}
+
+TEST(TreeClassesTest, MatchingWithSharedClassesGivesTheSameScript) {
+  std::mt19937 random(78);
+  for (int round = 0; round < 6; ++round) {
+    std::vector<LabelTree> trees = SomeTrees(random, round);
+    TreeClassifier<LabelTree> classifier(FewHashes, SameLabelTreeLabel);
+    std::vector<TreeClasses> classes;
+    for (const LabelTree& tree : trees) classes.push_back(classifier.Classify(tree));
+    for (size_t a = 0; a < trees.size(); ++a) {
+      for (size_t b = 0; b < trees.size(); ++b) {
+        const std::string context = absl::StrCat("round ", round, " trees ", a, " ", b);
+        for (RelabelRule rule : {RelabelRule::kInfinite, RelabelRule::kInlining}) {
+          for (bool prune : {false, true}) {
+            ClassifyingAdapter own(trees[a], trees[b], rule);
+            std::optional<TreeMatch> expected = MatchPruneAndExpandUnlessTooBig(own, prune);
+            std::optional<TreeMatch> shared =
+                MatchPruneAndExpandUnlessTooBig(own, prune, &classes[a], &classes[b]);
+            ASSERT_TRUE(expected.has_value() && shared.has_value()) << context;
+            ASSERT_EQ(shared->cost, expected->cost) << context;
+            ASSERT_EQ(Script(own, shared->delta), Script(own, expected->delta)) << context;
+            // An adapter without SameLabel of its own takes the classes too.
+            HashingAdapter hashing(trees[a], trees[b], rule);
+            std::optional<TreeMatch> hashed =
+                MatchPruneAndExpandUnlessTooBig(hashing, prune, &classes[a], &classes[b]);
+            ASSERT_TRUE(hashed.has_value()) << context;
+            ASSERT_EQ(Script(hashing, hashed->delta), Script(own, expected->delta)) << context;
+          }
+        }
+      }
+    }
   }
 }
 

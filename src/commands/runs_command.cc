@@ -23,11 +23,13 @@
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
 #include "profdiff/compilation_trees.h"
+#include "profdiff/edit_policies.h"
 #include "profdiff/experiment_loader.h"
 #include "profdiff/hot_selection.h"
 #include "profdiff/ordered_parallel.h"
 #include "profdiff/record_builders.h"
 #include "profdiff/share_statistics.h"
+#include "profdiff/tree_classes.h"
 
 namespace profdiff {
 
@@ -129,6 +131,9 @@ ShareStatsRecord Hotness(int experiment, const std::vector<RunData*>& runs,
 struct LoadedRun {
   size_t run;  // index into the experiment's runs
   std::shared_ptr<const RecordTrees> trees;
+  // Classes shared by the trees of all runs of the method: classified once per tree rather than
+  // twice per pair.
+  CompilationClasses classes;
 };
 
 struct RunPair {
@@ -343,10 +348,20 @@ class RunsComparison {
             status = trees.status();
             return false;
           }
-          loaded[wanted[i].experiment].push_back({wanted[i].run, std::move(*trees)});
+          loaded[wanted[i].experiment].push_back({wanted[i].run, std::move(*trees), {}});
           return true;
         });
     if (!status.ok()) return status;
+    if (!options_.optimization_context_tree) {
+      TreeClassifier<InliningTree> inlining(InliningNodeHash, InliningNodesEqual);
+      TreeClassifier<OptimizationTree> optimization(OptimizationNodeHash, OptimizationNodesEqual);
+      for (std::vector<LoadedRun>& side : loaded_) {
+        for (LoadedRun& run : side) {
+          run.classes.inlining = inlining.Classify(run.trees->inlining_tree);
+          run.classes.optimization = optimization.Classify(run.trees->optimization_tree);
+        }
+      }
+    }
 
     // Cross pairs first (row-major), then the same-side pairs of each experiment.
     std::vector<RunPair> pairs;
@@ -368,8 +383,11 @@ class RunsComparison {
           MatchedPair matched;
           matched.trees = std::make_unique<PairTrees>();
           PairRecord unused;
+          const bool classified = !options_.optimization_context_tree;
           MatchTrees(*pairs[i].left->trees, *pairs[i].right->trees, match_options_,
-                     matched.trees.get(), &unused, &matched.tally);
+                     matched.trees.get(), &unused, &matched.tally,
+                     classified ? &pairs[i].left->classes : nullptr,
+                     classified ? &pairs[i].right->classes : nullptr);
           matched.differences.Collect(matched.trees->inlining);
           if (!options_.optimization_context_tree) {
             matched.differences.Collect(matched.trees->optimization);

@@ -94,10 +94,13 @@ struct TreeData {
   std::vector<uint32_t> size;    // subtree node count, indexed by NodeIndex
   std::vector<uint64_t> hash;    // structural hash of the subtree; empty without label hashes
   std::vector<uint64_t> label;   // label hash of the node; empty without label hashes
-  // With SameLabel (ClassifyTrees): classes shared by both trees. Nodes are Equal iff their label
-  // classes are equal; subtrees are identical iff their tree classes are equal.
-  std::vector<uint32_t> label_class;
-  std::vector<uint32_t> tree_class;
+  // With SameLabel (ClassifyTrees) or classes given by the caller (TreeClasses): classes shared
+  // by both trees. Nodes are Equal iff their label classes are equal; subtrees are identical iff
+  // their tree classes are equal. The spans view own_* or the caller's classes.
+  std::vector<uint32_t> own_label_class;
+  std::vector<uint32_t> own_tree_class;
+  std::span<const uint32_t> label_class;
+  std::span<const uint32_t> tree_class;
   // The children of every node, copied once out of the oracle into one array: the DP asks for
   // them at every cell.
   std::vector<uint32_t> child_offset;
@@ -119,8 +122,10 @@ TreeData CountTree(const TreeMatchOracle& oracle, Side side) {
   return data;
 }
 
-// The rest of the per-node data, after CountTree.
-void PrepareTree(const TreeMatchOracle& oracle, Side side, TreeData& data) {
+// The rest of the per-node data, after CountTree. With `classes`, no label hashes (the classes
+// replace them).
+void PrepareTree(const TreeMatchOracle& oracle, Side side, const TreeClasses* classes,
+                 TreeData& data) {
   const NodeIndex max_index = data.max_index;
   const std::vector<NodeIndex>& order = data.order;
   if (order.empty()) return;
@@ -134,9 +139,13 @@ void PrepareTree(const TreeMatchOracle& oracle, Side side, TreeData& data) {
     data.child_count[node] = static_cast<uint32_t>(children.size());
     data.children.insert(data.children.end(), children.begin(), children.end());
   }
-  bool hashing = oracle.HasLabelHash();
+  bool hashing = oracle.HasLabelHash() && classes == nullptr;
   // With SameLabel, tree classes (ClassifyTrees) replace the structural hashes.
   bool subtree_hashes = hashing && !oracle.HasSameLabel();
+  if (classes != nullptr) {
+    data.label_class = classes->label_class;
+    data.tree_class = classes->tree_class;
+  }
   if (hashing) data.label.assign(static_cast<size_t>(max_index) + 1, 0);
   if (subtree_hashes) data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
   // Reverse preorder visits every child before its parent.
@@ -192,8 +201,10 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
 
   for (Side side : {Side::kLeft, Side::kRight}) {
     TreeData& data = side == Side::kLeft ? left : right;
-    data.label_class.assign(data.size.size(), 0);
-    data.tree_class.assign(data.size.size(), 0);
+    data.own_label_class.assign(data.size.size(), 0);
+    data.own_tree_class.assign(data.size.size(), 0);
+    data.label_class = data.own_label_class;
+    data.tree_class = data.own_tree_class;
     for (auto it = data.order.rbegin(); it != data.order.rend(); ++it) {
       const NodeIndex node = *it;
       // Label class.
@@ -210,7 +221,7 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
         label_reps.push_back({side, node, chain->second});
         chain->second = label;
       }
-      data.label_class[node] = label;
+      data.own_label_class[node] = label;
       // Tree class.
       children_classes.clear();
       uint64_t h = Mix(label + 0x9e3779b97f4a7c15ULL);
@@ -237,7 +248,7 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
         child_pool.insert(child_pool.end(), children_classes.begin(), children_classes.end());
         tree_chain->second = found;
       }
-      data.tree_class[node] = found;
+      data.own_tree_class[node] = found;
     }
   }
 }
@@ -289,17 +300,21 @@ class Matcher {
  public:
   // With `max_node_pairs` > 0, trees whose node counts multiply to more are only counted
   // (too_big()), not classified or matched.
-  explicit Matcher(const TreeMatchOracle& oracle, uint64_t max_node_pairs = 0)
+  // With `left_classes` and `right_classes` (both or neither), the trees' classes come from the
+  // caller instead of ClassifyTrees.
+  explicit Matcher(const TreeMatchOracle& oracle, uint64_t max_node_pairs = 0,
+                   const TreeClasses* left_classes = nullptr,
+                   const TreeClasses* right_classes = nullptr)
       : oracle_(oracle),
         left_(CountTree(oracle, Side::kLeft)),
         right_(CountTree(oracle, Side::kRight)),
         too_big_(max_node_pairs > 0 && left_.count * right_.count > max_node_pairs),
-        classified_(oracle.HasSameLabel() && oracle.HasLabelHash()),
+        classified_(left_classes != nullptr || (oracle.HasSameLabel() && oracle.HasLabelHash())),
         cache_limit_(4 * (left_.count + right_.count) + 65536) {
     if (too_big_) return;
-    PrepareTree(oracle, Side::kLeft, left_);
-    PrepareTree(oracle, Side::kRight, right_);
-    if (classified_) ClassifyTrees(oracle, left_, right_);
+    PrepareTree(oracle, Side::kLeft, left_classes, left_);
+    PrepareTree(oracle, Side::kRight, right_classes, right_);
+    if (classified_ && left_classes == nullptr) ClassifyTrees(oracle, left_, right_);
   }
 
   bool too_big() const { return too_big_; }
@@ -735,8 +750,10 @@ TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors) {
 }
 
 std::optional<TreeMatch> MatchTreesUnlessTooBig(const TreeMatchOracle& oracle,
-                                                bool identical_interiors, uint64_t max_node_pairs) {
-  Matcher matcher(oracle, max_node_pairs);
+                                                bool identical_interiors, uint64_t max_node_pairs,
+                                                const TreeClasses* left_classes,
+                                                const TreeClasses* right_classes) {
+  Matcher matcher(oracle, max_node_pairs, left_classes, right_classes);
   if (matcher.too_big()) return std::nullopt;
   return matcher.Match(identical_interiors);
 }
