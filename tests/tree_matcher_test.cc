@@ -129,6 +129,16 @@ using ClassifyingAdapter = Classifying<HashingAdapter>;
 // Every label hash collides: the classes must still be told apart by SameLabel.
 using ClassifyingCollidingAdapter = Classifying<CollidingAdapter>;
 
+// The same relabel cost for every pair, declared (kConstantRelabelCost): the matcher settles
+// pairs of unequal labels without asking when the cost reaches their cap.
+template <int64_t kCost>
+class ConstantRelabel : public ClassifyingAdapter {
+ public:
+  using ClassifyingAdapter::ClassifyingAdapter;
+  static constexpr int64_t kConstantRelabelCost = kCost;
+  int64_t RelabelCost(NodeIndex, NodeIndex) const { return kCost; }
+};
+
 static_assert(TreeEditAdapter<PlainAdapter>);
 static_assert(ClassifyingTreeEditAdapter<ClassifyingAdapter>);
 static_assert(!ClassifyingTreeEditAdapter<HashingAdapter>);
@@ -562,6 +572,11 @@ TEST(TreeMatcherTest, RandomTreesMatchTheReferencePseudocode) {
       ExpectSameAsReference(HashingAdapter(left, right, rule), context);
       ExpectSameAsReference(PlainAdapter(left, right, rule), context);
       ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
+      if (rule == RelabelRule::kInfinite) {
+        ExpectSameAsReference(ConstantRelabel<kInfiniteCost>(left, right, rule), context);
+        ExpectSameAsReference(ConstantRelabel<3>(left, right, rule), context);
+        ExpectSameAsReference(ConstantRelabel<0>(left, right, rule), context);
+      }
       if (round % 3 == 0) ExpectSameAsReference(CollidingAdapter(left, right, rule), context);
       if (round % 3 == 1) {
         ExpectSameAsReference(ClassifyingCollidingAdapter(left, right, rule), context);
@@ -624,6 +639,9 @@ TEST(TreeMatcherTest, RunsOfIdenticalSubtreesMatchTheReference) {
       ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
       ExpectSameAsReference(HashingAdapter(left, right, rule), context);
     }
+    ExpectSameAsReference(ConstantRelabel<kInfiniteCost>(left, right, RelabelRule::kInfinite),
+                          context);
+    ExpectSameAsReference(ConstantRelabel<2>(left, right, RelabelRule::kInfinite), context);
     if (HasFatalFailure()) return;
   }
 }
@@ -704,6 +722,9 @@ TEST(TreeMatcherTest, BigInnerPairsMatchTheReference) {
       ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
       ExpectSameAsReference(HashingAdapter(left, right, rule), context);
     }
+    ExpectSameAsReference(ConstantRelabel<kInfiniteCost>(left, right, RelabelRule::kInfinite),
+                          context);
+    ExpectSameAsReference(ConstantRelabel<5>(left, right, RelabelRule::kInfinite), context);
     ClassifyingAdapter plain(left, right, RelabelRule::kInfinite);
     ASSERT_EQ(Script(plain, MatchPruneAndExpand(plain, /*prune=*/true).delta),
               PrunedAndExpandedScript(plain))
@@ -796,6 +817,13 @@ TEST(TreeClassesTest, MatchingWithSharedClassesGivesTheSameScript) {
                 MatchPruneAndExpandUnlessTooBig(hashing, prune, &classes[a], &classes[b]);
             ASSERT_TRUE(hashed.has_value()) << context;
             ASSERT_EQ(Script(hashing, hashed->delta), Script(own, expected->delta)) << context;
+            ConstantRelabel<kInfiniteCost> constant(trees[a], trees[b], rule);
+            std::optional<TreeMatch> settled =
+                MatchPruneAndExpandUnlessTooBig(constant, prune, &classes[a], &classes[b]);
+            ASSERT_TRUE(settled.has_value()) << context;
+            if (rule == RelabelRule::kInfinite) {
+              ASSERT_EQ(Script(constant, settled->delta), Script(own, expected->delta)) << context;
+            }
           }
         }
       }

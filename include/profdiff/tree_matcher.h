@@ -21,7 +21,9 @@
 // Equal across the trees). The matcher then numbers the labels and subtrees of both trees once,
 // so that Equal and identical-subtree tests become integer comparisons and repeated subtrees
 // share their cached costs (RelabelCost must then depend only on the two label classes). Costs
-// must stay below 2^62.
+// must stay below 2^62. An adapter whose RelabelCost is the same for every pair may say so with
+//   static constexpr int64_t kConstantRelabelCost;
+// which lets the matcher settle pairs of unequal labels without asking.
 //
 // Typical use (the caller prints the "too big" message of output.md §7):
 //   InliningTreeEditPolicy policy(left_tree, right_tree);
@@ -114,6 +116,7 @@ class TreeMatchOracle {
   virtual uint64_t LabelHash(Side side, NodeIndex node) const = 0;
   virtual bool HasSameLabel() const = 0;
   virtual bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const = 0;
+  virtual std::optional<int64_t> ConstantRelabelCost() const = 0;
 };
 
 template <TreeEditAdapter A>
@@ -142,6 +145,13 @@ class AdapterOracle final : public TreeMatchOracle {
       return adapter_.SameLabel(a_side, a, b_side, b);
     } else {
       return false;
+    }
+  }
+  std::optional<int64_t> ConstantRelabelCost() const override {
+    if constexpr (requires { A::kConstantRelabelCost; }) {
+      return A::kConstantRelabelCost;
+    } else {
+      return std::nullopt;
     }
   }
 

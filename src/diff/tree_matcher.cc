@@ -271,6 +271,10 @@ class Decisions {
     return static_cast<Decision>((bits_[k / 4] >> (2 * (k % 4))) & 3);
   }
   size_t bytes() const { return bits_.size(); }
+  // For tight loops: the index of cell (i, j) and the bits; cell k's decision is bits k % 4 of
+  // byte k / 4, and consecutive cells of a row have consecutive indices.
+  size_t Index(size_t i, size_t j) const { return (i - 1) * columns_ + (j - 1); }
+  uint8_t* bits() { return bits_.data(); }
   void Swap(Decisions& other) {
     std::swap(columns_, other.columns_);
     bits_.swap(other.bits_);
@@ -310,6 +314,7 @@ class Matcher {
         right_(CountTree(oracle, Side::kRight)),
         too_big_(max_node_pairs > 0 && left_.count * right_.count > max_node_pairs),
         classified_(left_classes != nullptr || (oracle.HasSameLabel() && oracle.HasLabelHash())),
+        constant_relabel_(oracle.ConstantRelabelCost()),
         cache_limit_(4 * (left_.count + right_.count) + 65536) {
     if (too_big_) return;
     PrepareTree(oracle, Side::kLeft, left_classes, left_);
@@ -343,6 +348,7 @@ class Matcher {
     // cell, so kept next to the rows rather than looked up through the child index.
     std::vector<int64_t> right_size;
     std::vector<uint32_t> right_class;
+    std::vector<uint32_t> right_label;  // label classes, with a constant relabel cost
     // An inner frame big enough to keep its decisions for the script (kSaveDecisionCells).
     bool saving = false;
     Decisions decisions;
@@ -374,6 +380,10 @@ class Matcher {
     return oracle_.Equal(x, y);
   }
   Probe ProbePair(NodeIndex x, NodeIndex y, int64_t cap);
+  // Computes cells of row frame.i from frame.j on while they need no probe (see PairCost);
+  // returns how many.
+  template <bool kRecord>
+  size_t ComputeSimpleCells(Frame& frame, NodeIndex a, Decisions* decisions);
   bool MaybeIdentical(NodeIndex x, NodeIndex y) const;
   bool Identical(NodeIndex x, NodeIndex y);
   void OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, int64_t cap);
@@ -393,6 +403,7 @@ class Matcher {
   TreeData right_;
   bool too_big_;
   bool classified_;
+  std::optional<int64_t> constant_relabel_;  // the oracle's ConstantRelabelCost
   size_t cache_limit_;
   absl::flat_hash_map<uint64_t, int64_t> cache_;
   std::vector<Frame> frames_;  // reused across pairs so row buffers keep their capacity
@@ -494,6 +505,11 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
     frame.right_class.resize(n);
     for (size_t j = 0; j < n; ++j)
       frame.right_class[j] = right_.tree_class[frame.right_children[j]];
+    if (constant_relabel_.has_value()) {
+      frame.right_label.resize(n);
+      for (size_t j = 0; j < n; ++j)
+        frame.right_label[j] = right_.label_class[frame.right_children[j]];
+    }
   }
   const size_t m = frame.left_children.size();
   frame.saving = saving_ && depth > 0 && uint64_t{m} * n >= kSaveDecisionCells &&
@@ -518,6 +534,70 @@ void Matcher::ComputeCell(Frame& frame, int64_t child_cost, Decisions* decisions
   frame.j = j + 1;
 }
 
+// Two kinds of cells need no probe and make up nearly all cells of big DPs (the runs of alike
+// inlinee phases under an inlining phase, and the optimizations between them):
+//  - identical subtrees (same tree class) cost 0: ProbePair would say the same after a cache
+//    lookup. Their sizes are equal, so insertion and deletion both add the left size;
+//  - with a constant relabel cost, a pair of different labels whose relabel cost reaches its
+//    cap costs the cap (ProbePair's first answer). Matching it is then never better than
+//    deleting the left child (D[i-1][j] <= D[i-1][j-1] + size(v_j)), and the backtracking
+//    prefers deletion to matching on a tie, so the cell is the cheaper of insertion and
+//    deletion, insertion first.
+// The same values and decisions as ComputeCell with the probe's cost.
+template <bool kRecord>
+size_t Matcher::ComputeSimpleCells(Frame& frame, NodeIndex a, Decisions* decisions) {
+  const size_t n = frame.right_children.size();
+  const size_t start = frame.j;
+  const uint32_t left_class = left_.tree_class[a];
+  const int64_t left_size = Size(Side::kLeft, a);
+  const bool by_label = constant_relabel_.has_value();
+  const uint32_t left_label = by_label ? left_.label_class[a] : 0;
+  const int64_t relabel = by_label ? *constant_relabel_ : 0;
+  const uint32_t* right_class = frame.right_class.data();
+  const uint32_t* right_label = by_label ? frame.right_label.data() : nullptr;
+  const int64_t* right_size = frame.right_size.data();
+  const int64_t* prev = frame.prev.data();
+  int64_t* cur = frame.cur.data();
+  int64_t left_value = cur[start - 1];
+  int64_t row_min = frame.row_min;
+  uint8_t* bits = nullptr;
+  size_t k = 0;
+  if constexpr (kRecord) {
+    bits = decisions->bits();
+    k = decisions->Index(frame.i, start);
+  }
+  size_t j = start;
+  for (; j <= n; ++j) {
+    const int64_t by_delete = prev[j] + left_size;
+    int64_t best;
+    Decision decision;
+    if (right_class[j - 1] == left_class) {
+      const int64_t by_match = prev[j - 1];
+      const int64_t by_insert = left_value + left_size;
+      best = std::min({by_match, by_insert, by_delete});
+      decision = by_insert == best   ? Decision::kInsert
+                 : by_delete == best ? Decision::kDelete
+                                     : Decision::kMatch;
+    } else if (by_label && right_label[j - 1] != left_label &&
+               relabel >= left_size + right_size[j - 1]) {
+      const int64_t by_insert = left_value + right_size[j - 1];
+      best = std::min(by_insert, by_delete);
+      decision = by_insert == best ? Decision::kInsert : Decision::kDelete;
+    } else {
+      break;
+    }
+    cur[j] = best;
+    left_value = best;
+    row_min = std::min(row_min, best);
+    if constexpr (kRecord) {
+      bits[k / 4] |= static_cast<uint8_t>(static_cast<unsigned>(decision) << (2 * (k % 4)));
+      ++k;
+    }
+  }
+  frame.row_min = row_min;
+  return j - start;
+}
+
 // The cost of pair (x, y) with D[0][0] = base, or `cap` if it is at least that. With `record`
 // (only for an uncapped pair) the decision of every cell of (x, y) is stored in decisions_.
 int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, bool record) {
@@ -536,27 +616,12 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
       while (frame.j <= n) {
         NodeIndex a = left_children[frame.i - 1];
         if (classified_) {
-          // Identical subtrees cost 0 (ProbePair would say the same, after a cache lookup).
-          // They make up nearly all cells of big DPs (runs of alike inlinee phases), so a run
-          // of them is computed here in one tight loop.
-          const uint32_t left_class = left_.tree_class[a];
-          const int64_t left_size = Size(Side::kLeft, a);
-          const size_t start = frame.j;
-          size_t j = start;
-          int64_t* cur = frame.cur.data();
-          const int64_t* prev = frame.prev.data();
           Decisions* decisions = DecisionsOf(frame, record_here);
-          int64_t row_min = frame.row_min;
-          while (j <= n && frame.right_class[j - 1] == left_class) {
-            cur[j] = BestCell(prev[j - 1], cur[j - 1] + frame.right_size[j - 1],
-                              prev[j] + left_size, decisions, frame.i, j);
-            row_min = std::min(row_min, cur[j]);
-            ++j;
-          }
-          frame.row_min = row_min;
-          if (j != start) {
-            frame.work += j - start;
-            frame.j = j;
+          const size_t done = decisions != nullptr ? ComputeSimpleCells<true>(frame, a, decisions)
+                                                   : ComputeSimpleCells<false>(frame, a, nullptr);
+          if (done > 0) {
+            frame.work += done;  // one per cell, as a probe of a known pair counts
+            frame.j += done;
             continue;
           }
         }
