@@ -54,7 +54,7 @@ namespace {
 // A pair whose evaluation took fewer cells than this is cheaper to recompute than to cache.
 constexpr uint64_t kHeavyWork = 32;
 // An inner pair whose DP has at least this many cells records its decisions while its cost is
-// computed, so that the script does not run the DP again (SavedDecisions).
+// computed, so that the script does not run the DP again (saved_decisions_).
 constexpr uint64_t kSaveDecisionCells = 4096;
 // The most memory the saved decisions of one matching may take (2 bits per cell).
 constexpr size_t kSavedDecisionBytes = size_t{32} << 20;
