@@ -7,7 +7,9 @@
 // ValidateRecord and ParseRecordTrees agree (same verdict, same error column and message), that
 // an error column lies within the line (or just after it), and that the trees of a valid record
 // are well formed. Valid records are then preprocessed, printed and matched with themselves
-// (the edit distance must be 0 and the pruned delta tree empty) and with each other.
+// (the edit distance must be 0 and the pruned delta tree empty) and with each other. The
+// tokenizer's fast path for plain records (RecordTape::ScanPlain) must build exactly the tape
+// of the general path whenever it accepts a line.
 
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "load/record_tape.h"
 #include "profdiff/delta_tree_writer.h"
 #include "profdiff/edit_policies.h"
 #include "profdiff/line_writer.h"
@@ -78,8 +81,40 @@ void CheckTrees(const RecordTrees& trees) {
   }
 }
 
+// ScanPlain accepts only what RapidJSON accepts, with the same tape.
+void CheckTapes(std::string_view line) {
+  using record_internal::RecordTape;
+  using record_internal::Token;
+  static RecordTape fast;
+  static RecordTape general;
+  const bool general_ok = general.ParseGeneral(line);
+  if (!fast.ScanPlain(line)) return;
+  Check(general_ok, "ScanPlain accepts what RapidJSON rejects:", general.syntax_error_message());
+  Check(fast.size() == general.size(), "tapes of different sizes");
+  for (uint32_t i = 0; i < fast.size(); ++i) {
+    const Token& f = fast[i];
+    const Token& g = general[i];
+    Check(f.kind == g.kind && f.key == g.key && f.pos == g.pos && f.a == g.a && f.b == g.b,
+          "tapes differ");
+  }
+  Check(fast.header_complete() == general.header_complete() &&
+            fast.header_stop_offset() == general.header_stop_offset() &&
+            fast.header_method_name() == general.header_method_name() &&
+            fast.header_compilation_id() == general.header_compilation_id(),
+        "header scans differ");
+  for (uint32_t i = 0; i < fast.size(); ++i) {
+    const Token& f = fast[i];
+    if (f.kind == record_internal::TokenKind::kString ||
+        f.kind == record_internal::TokenKind::kKey ||
+        f.kind == record_internal::TokenKind::kNumber) {
+      Check(fast.Text(f) == general.Text(general[i]), "token texts differ");
+    }
+  }
+}
+
 // Validates and parses `line`; returns its trees when it is valid.
 std::optional<RecordTrees> ReadRecord(std::string_view line) {
+  CheckTapes(line);
   UnitHeader header;
   RecordError validate_error;
   const bool valid = ValidateRecord(line, &header, &validate_error);

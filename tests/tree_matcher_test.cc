@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "profdiff/tree_classes.h"
 
 namespace profdiff {
 namespace {
@@ -28,6 +30,7 @@ struct LabelTree {
   std::vector<Node> nodes;
   NodeIndex root = kNoNode;
 
+  const Node& node(NodeIndex i) const { return nodes[i]; }
   NodeIndex Add(std::string name, NodeIndex parent = kNoNode, int kind = 0) {
     NodeIndex index = static_cast<NodeIndex>(nodes.size());
     nodes.push_back({std::move(name), kind, {}});
@@ -125,6 +128,16 @@ class Classifying : public Base {
 using ClassifyingAdapter = Classifying<HashingAdapter>;
 // Every label hash collides: the classes must still be told apart by SameLabel.
 using ClassifyingCollidingAdapter = Classifying<CollidingAdapter>;
+
+// The same relabel cost for every pair, declared (kConstantRelabelCost): the matcher settles
+// pairs of unequal labels without asking when the cost reaches their cap.
+template <int64_t kCost>
+class ConstantRelabel : public ClassifyingAdapter {
+ public:
+  using ClassifyingAdapter::ClassifyingAdapter;
+  static constexpr int64_t kConstantRelabelCost = kCost;
+  int64_t RelabelCost(NodeIndex, NodeIndex) const { return kCost; }
+};
 
 static_assert(TreeEditAdapter<PlainAdapter>);
 static_assert(ClassifyingTreeEditAdapter<ClassifyingAdapter>);
@@ -559,6 +572,11 @@ TEST(TreeMatcherTest, RandomTreesMatchTheReferencePseudocode) {
       ExpectSameAsReference(HashingAdapter(left, right, rule), context);
       ExpectSameAsReference(PlainAdapter(left, right, rule), context);
       ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
+      if (rule == RelabelRule::kInfinite) {
+        ExpectSameAsReference(ConstantRelabel<kInfiniteCost>(left, right, rule), context);
+        ExpectSameAsReference(ConstantRelabel<3>(left, right, rule), context);
+        ExpectSameAsReference(ConstantRelabel<0>(left, right, rule), context);
+      }
       if (round % 3 == 0) ExpectSameAsReference(CollidingAdapter(left, right, rule), context);
       if (round % 3 == 1) {
         ExpectSameAsReference(ClassifyingCollidingAdapter(left, right, rule), context);
@@ -621,6 +639,9 @@ TEST(TreeMatcherTest, RunsOfIdenticalSubtreesMatchTheReference) {
       ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
       ExpectSameAsReference(HashingAdapter(left, right, rule), context);
     }
+    ExpectSameAsReference(ConstantRelabel<kInfiniteCost>(left, right, RelabelRule::kInfinite),
+                          context);
+    ExpectSameAsReference(ConstantRelabel<2>(left, right, RelabelRule::kInfinite), context);
     if (HasFatalFailure()) return;
   }
 }
@@ -669,6 +690,144 @@ TEST(TreeMatcherTest, PruningWhileMatchingGivesThePrunedScript) {
     ASSERT_EQ(Script(hashing, MatchPruneAndExpand(hashing, /*prune=*/true).delta),
               PrunedAndExpandedScript(hashing))
         << context;
+  }
+}
+
+// Wide nodes below the root, like an inlining phase under a root phase: the DP of such an inner
+// pair is big enough (kSaveDecisionCells) for its decisions to be kept while the cost pass runs
+// and reused by the script instead of running the DP again.
+LabelTree NestedWideTree(std::mt19937& random) {
+  LabelTree tree;
+  NodeIndex root = tree.Add("r");
+  int wide = 1 + static_cast<int>(random() % 3);
+  for (int w = 0; w < wide; ++w) {
+    NodeIndex phase = tree.Add(random() % 4 == 0 ? "t" : "s", root);
+    int children = 64 + static_cast<int>(random() % 50);
+    for (int k = 0; k < children; ++k) {
+      NodeIndex child = tree.Add(random() % 6 == 0 ? "b" : "a", phase);
+      if (random() % 3 != 0) tree.Add(random() % 4 == 0 ? "q" : "p", child);
+    }
+    if (random() % 2 == 0) tree.Add("p", root);
+  }
+  return tree;
+}
+
+TEST(TreeMatcherTest, BigInnerPairsMatchTheReference) {
+  std::mt19937 random(4242);
+  for (int round = 0; round < 40; ++round) {
+    LabelTree left = NestedWideTree(random);
+    LabelTree right = round % 5 == 0 ? left : NestedWideTree(random);
+    std::string context = absl::StrCat("round ", round);
+    for (RelabelRule rule : {RelabelRule::kInfinite, RelabelRule::kArbitrary}) {
+      ExpectSameAsReference(ClassifyingAdapter(left, right, rule), context);
+      ExpectSameAsReference(HashingAdapter(left, right, rule), context);
+    }
+    ExpectSameAsReference(ConstantRelabel<kInfiniteCost>(left, right, RelabelRule::kInfinite),
+                          context);
+    ExpectSameAsReference(ConstantRelabel<5>(left, right, RelabelRule::kInfinite), context);
+    ClassifyingAdapter plain(left, right, RelabelRule::kInfinite);
+    ASSERT_EQ(Script(plain, MatchPruneAndExpand(plain, /*prune=*/true).delta),
+              PrunedAndExpandedScript(plain))
+        << context;
+    if (HasFatalFailure()) return;
+  }
+}
+
+// TreeClassifier over LabelTrees: few hash values, so that candidates must be verified.
+uint64_t FewHashes(const LabelTree& tree, NodeIndex node) {
+  return std::hash<std::string>()(tree.nodes[node].name) % 3;
+}
+bool SameLabelTreeLabel(const LabelTree& a, NodeIndex x, const LabelTree& b, NodeIndex y) {
+  return a.nodes[x].name == b.nodes[y].name && a.nodes[x].kind == b.nodes[y].kind;
+}
+bool SameSubtree(const LabelTree& a, NodeIndex x, const LabelTree& b, NodeIndex y) {
+  if (!SameLabelTreeLabel(a, x, b, y)) return false;
+  const ChildList& xc = a.nodes[x].children;
+  const ChildList& yc = b.nodes[y].children;
+  if (xc.size() != yc.size()) return false;
+  for (size_t k = 0; k < xc.size(); ++k) {
+    if (!SameSubtree(a, xc[k], b, yc[k])) return false;
+  }
+  return true;
+}
+
+std::vector<LabelTree> SomeTrees(std::mt19937& random, int round) {
+  std::vector<LabelTree> trees;
+  for (int t = 0; t < 5; ++t) {
+    switch ((round + t) % 3) {
+      case 0:
+        trees.push_back(RandomTree(random, 40, 2, 2));
+        break;
+      case 1:
+        trees.push_back(WideTreeOfRuns(random));
+        break;
+      default:
+        trees.push_back(NestedWideTree(random));
+        break;
+    }
+  }
+  trees.push_back(trees[random() % trees.size()]);  // a tree identical to another
+  return trees;
+}
+
+TEST(TreeClassesTest, SharedClassesAreExactAcrossTrees) {
+  std::mt19937 random(77);
+  for (int round = 0; round < 20; ++round) {
+    std::vector<LabelTree> trees = SomeTrees(random, round);
+    TreeClassifier<LabelTree> classifier(FewHashes, SameLabelTreeLabel);
+    std::vector<TreeClasses> classes;
+    for (const LabelTree& tree : trees) classes.push_back(classifier.Classify(tree));
+    for (int probe = 0; probe < 3000; ++probe) {
+      const size_t a = random() % trees.size();
+      const size_t b = random() % trees.size();
+      const auto x = static_cast<NodeIndex>(random() % trees[a].nodes.size());
+      const auto y = static_cast<NodeIndex>(random() % trees[b].nodes.size());
+      ASSERT_EQ(classes[a].label_class[x] == classes[b].label_class[y],
+                SameLabelTreeLabel(trees[a], x, trees[b], y))
+          << "round " << round;
+      ASSERT_EQ(classes[a].tree_class[x] == classes[b].tree_class[y],
+                SameSubtree(trees[a], x, trees[b], y))
+          << "round " << round;
+    }
+  }
+}
+
+TEST(TreeClassesTest, MatchingWithSharedClassesGivesTheSameScript) {
+  std::mt19937 random(78);
+  for (int round = 0; round < 6; ++round) {
+    std::vector<LabelTree> trees = SomeTrees(random, round);
+    TreeClassifier<LabelTree> classifier(FewHashes, SameLabelTreeLabel);
+    std::vector<TreeClasses> classes;
+    for (const LabelTree& tree : trees) classes.push_back(classifier.Classify(tree));
+    for (size_t a = 0; a < trees.size(); ++a) {
+      for (size_t b = 0; b < trees.size(); ++b) {
+        const std::string context = absl::StrCat("round ", round, " trees ", a, " ", b);
+        for (RelabelRule rule : {RelabelRule::kInfinite, RelabelRule::kInlining}) {
+          for (bool prune : {false, true}) {
+            ClassifyingAdapter own(trees[a], trees[b], rule);
+            std::optional<TreeMatch> expected = MatchPruneAndExpandUnlessTooBig(own, prune);
+            std::optional<TreeMatch> shared =
+                MatchPruneAndExpandUnlessTooBig(own, prune, &classes[a], &classes[b]);
+            ASSERT_TRUE(expected.has_value() && shared.has_value()) << context;
+            ASSERT_EQ(shared->cost, expected->cost) << context;
+            ASSERT_EQ(Script(own, shared->delta), Script(own, expected->delta)) << context;
+            // An adapter without SameLabel of its own takes the classes too.
+            HashingAdapter hashing(trees[a], trees[b], rule);
+            std::optional<TreeMatch> hashed =
+                MatchPruneAndExpandUnlessTooBig(hashing, prune, &classes[a], &classes[b]);
+            ASSERT_TRUE(hashed.has_value()) << context;
+            ASSERT_EQ(Script(hashing, hashed->delta), Script(own, expected->delta)) << context;
+            ConstantRelabel<kInfiniteCost> constant(trees[a], trees[b], rule);
+            std::optional<TreeMatch> settled =
+                MatchPruneAndExpandUnlessTooBig(constant, prune, &classes[a], &classes[b]);
+            ASSERT_TRUE(settled.has_value()) << context;
+            if (rule == RelabelRule::kInfinite) {
+              ASSERT_EQ(Script(constant, settled->delta), Script(own, expected->delta)) << context;
+            }
+          }
+        }
+      }
+    }
   }
 }
 

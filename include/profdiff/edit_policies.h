@@ -75,7 +75,8 @@ class OptimizationTreeEditPolicy {
   bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const {
     return OptimizationNodesEqual(tree(a_side), a, tree(b_side), b);
   }
-  int64_t RelabelCost(NodeIndex, NodeIndex) const { return kInfiniteCost; }
+  static constexpr int64_t kConstantRelabelCost = kInfiniteCost;
+  int64_t RelabelCost(NodeIndex, NodeIndex) const { return kConstantRelabelCost; }
   uint64_t LabelHash(Side side, NodeIndex node) const {
     return OptimizationNodeHash(tree(side), node);
   }

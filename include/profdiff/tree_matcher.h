@@ -21,7 +21,9 @@
 // Equal across the trees). The matcher then numbers the labels and subtrees of both trees once,
 // so that Equal and identical-subtree tests become integer comparisons and repeated subtrees
 // share their cached costs (RelabelCost must then depend only on the two label classes). Costs
-// must stay below 2^62.
+// must stay below 2^62. An adapter whose RelabelCost is the same for every pair may say so with
+//   static constexpr int64_t kConstantRelabelCost;
+// which lets the matcher settle pairs of unequal labels without asking.
 //
 // Typical use (the caller prints the "too big" message of output.md §7):
 //   InliningTreeEditPolicy policy(left_tree, right_tree);
@@ -35,6 +37,7 @@
 
 #include "absl/functional/function_ref.h"
 #include "profdiff/inlining_tree.h"  // NodeIndex
+#include "profdiff/tree_classes.h"
 
 namespace profdiff {
 
@@ -113,6 +116,7 @@ class TreeMatchOracle {
   virtual uint64_t LabelHash(Side side, NodeIndex node) const = 0;
   virtual bool HasSameLabel() const = 0;
   virtual bool SameLabel(Side a_side, NodeIndex a, Side b_side, NodeIndex b) const = 0;
+  virtual std::optional<int64_t> ConstantRelabelCost() const = 0;
 };
 
 template <TreeEditAdapter A>
@@ -143,6 +147,13 @@ class AdapterOracle final : public TreeMatchOracle {
       return false;
     }
   }
+  std::optional<int64_t> ConstantRelabelCost() const override {
+    if constexpr (requires { A::kConstantRelabelCost; }) {
+      return A::kConstantRelabelCost;
+    } else {
+      return std::nullopt;
+    }
+  }
 
  private:
   const A& adapter_;
@@ -150,9 +161,14 @@ class AdapterOracle final : public TreeMatchOracle {
 
 // `identical_interiors`: see MatchPruneAndExpand.
 TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors = true);
-// nullopt when the node counts of the trees multiply to more than `max_node_pairs`.
+// nullopt when the node counts of the trees multiply to more than `max_node_pairs`. With
+// `left_classes` and `right_classes` (both or neither): the classes of both trees from one
+// TreeClassifier whose SameLabel agrees with the oracle's Equal; the matcher then does not
+// classify the trees itself.
 std::optional<TreeMatch> MatchTreesUnlessTooBig(const TreeMatchOracle& oracle,
-                                                bool identical_interiors, uint64_t max_node_pairs);
+                                                bool identical_interiors, uint64_t max_node_pairs,
+                                                const TreeClasses* left_classes = nullptr,
+                                                const TreeClasses* right_classes = nullptr);
 int64_t TreeEditDistance(const TreeMatchOracle& oracle);
 void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree);
 
@@ -254,12 +270,16 @@ TreeMatch MatchPruneAndExpand(const A& adapter, bool prune) {
 }
 
 // MatchPruneAndExpand, or nullopt when TreesTooBigToMatch (the trees are then only counted):
-// what a comparison prints, without walking both trees once more for the size guard.
+// what a comparison prints, without walking both trees once more for the size guard. With
+// `left_classes` and `right_classes`: the trees' classes from one TreeClassifier whose SameLabel
+// agrees with the adapter's Equal (the same script, without classifying the two trees again).
 template <TreeEditAdapter A>
-std::optional<TreeMatch> MatchPruneAndExpandUnlessTooBig(const A& adapter, bool prune) {
+std::optional<TreeMatch> MatchPruneAndExpandUnlessTooBig(
+    const A& adapter, bool prune, const TreeClasses* left_classes = nullptr,
+    const TreeClasses* right_classes = nullptr) {
   std::optional<TreeMatch> match = tree_matcher_internal::MatchTreesUnlessTooBig(
       tree_matcher_internal::AdapterOracle<A>(adapter), /*identical_interiors=*/!prune,
-      kMaxMatchedNodePairs);
+      kMaxMatchedNodePairs, left_classes, right_classes);
   if (match.has_value()) tree_matcher_internal::PruneAndExpand(adapter, prune, *match);
   return match;
 }

@@ -17,6 +17,7 @@
 #include "profdiff/output_records.h"
 #include "profdiff/progress.h"
 #include "profdiff/record_reader.h"
+#include "profdiff/tree_classes.h"
 
 namespace profdiff {
 
@@ -39,8 +40,18 @@ struct PairTrees {
   OptimizationContextTree left_context;  // the records refer to their info nodes
   OptimizationContextTree right_context;
 };
+// The classes of a compilation's trees in numberings shared with other compilations' trees
+// (TreeClassifier with the edit policies' SameLabel).
+struct CompilationClasses {
+  TreeClasses inlining;
+  TreeClasses optimization;
+};
+// With `left_classes` and `right_classes` (both or neither; ignored for optimization-context
+// trees), the matcher takes the trees' classes from them instead of classifying the two trees.
 void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
-                PairTrees* storage, PairRecord* pair, EndRecord* tally);
+                PairTrees* storage, PairRecord* pair, EndRecord* tally,
+                const CompilationClasses* left_classes = nullptr,
+                const CompilationClasses* right_classes = nullptr);
 
 // The preprocessed trees of the compilations of one method section, shared by the threads that
 // render its compilation pairs. A compilation that takes part in several pairs is loaded once and

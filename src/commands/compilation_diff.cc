@@ -8,7 +8,9 @@
 namespace profdiff {
 
 void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
-                PairTrees* storage, PairRecord* pair, EndRecord* tally) {
+                PairTrees* storage, PairRecord* pair, EndRecord* tally,
+                const CompilationClasses* left_classes, const CompilationClasses* right_classes) {
+  const bool classes = left_classes != nullptr && right_classes != nullptr;
   const bool prune = options.prune_identities;
   ++tally->pairs;
   if (options.optimization_context_tree) {
@@ -25,12 +27,16 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
     return;
   }
   InliningTreeEditPolicy inlining(left.inlining_tree, right.inlining_tree);
-  BuildInliningDeltaRecord(MatchPruneAndExpandUnlessTooBig(inlining, prune), left.inlining_tree,
-                           right.inlining_tree, options, &storage->inlining);
+  BuildInliningDeltaRecord(
+      MatchPruneAndExpandUnlessTooBig(inlining, prune, classes ? &left_classes->inlining : nullptr,
+                                      classes ? &right_classes->inlining : nullptr),
+      left.inlining_tree, right.inlining_tree, options, &storage->inlining);
   OptimizationTreeEditPolicy optimization(left.optimization_tree, right.optimization_tree);
-  BuildOptimizationDeltaRecord(MatchPruneAndExpandUnlessTooBig(optimization, prune),
-                               left.optimization_tree, right.optimization_tree,
-                               &storage->optimization);
+  BuildOptimizationDeltaRecord(
+      MatchPruneAndExpandUnlessTooBig(optimization, prune,
+                                      classes ? &left_classes->optimization : nullptr,
+                                      classes ? &right_classes->optimization : nullptr),
+      left.optimization_tree, right.optimization_tree, &storage->optimization);
   pair->inlining = &storage->inlining;
   pair->optimization = &storage->optimization;
   tally->inlining += storage->inlining.counts;

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,12 +24,14 @@
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
 #include "profdiff/compilation_trees.h"
+#include "profdiff/edit_policies.h"
 #include "profdiff/experiment_loader.h"
 #include "profdiff/hot_selection.h"
 #include "profdiff/optimization_log.h"
 #include "profdiff/ordered_parallel.h"
 #include "profdiff/record_builders.h"
 #include "profdiff/share_statistics.h"
+#include "profdiff/tree_classes.h"
 
 namespace profdiff {
 
@@ -130,6 +133,9 @@ ShareStatsRecord Hotness(int experiment, const std::vector<RunData*>& runs,
 struct LoadedRun {
   size_t run;  // index into the experiment's runs
   std::shared_ptr<const RecordTrees> trees;
+  // Classes shared by the trees of all runs of the method: classified once per tree rather than
+  // twice per pair.
+  CompilationClasses classes;
 };
 
 struct RunPair {
@@ -350,22 +356,39 @@ class RunsComparison {
     // compared (and its record written: the record's labels are views into them).
     std::vector<LoadedRun>* loaded = loaded_;
     for (std::vector<LoadedRun>& side : loaded_) side.clear();
+    // Each tree is classified (into classes shared by all runs' trees of the method) by the
+    // worker that loaded it, while the other loads or classifies another; the numbering depends
+    // on the order, but the matcher only compares classes.
+    const bool classify = !options_.optimization_context_tree;
+    TreeClassifier<InliningTree> inlining(InliningNodeHash, InliningNodesEqual);
+    TreeClassifier<OptimizationTree> optimization(OptimizationNodeHash, OptimizationNodesEqual);
+    std::mutex inlining_mutex;
+    std::mutex optimization_mutex;
     absl::Status status;
-    ProduceInOrder<absl::StatusOr<std::shared_ptr<const RecordTrees>>>(
+    ProduceInOrder<absl::StatusOr<LoadedRun>>(
         wanted.size(), WorkerThreads(),
-        [&](size_t i) -> absl::StatusOr<std::shared_ptr<const RecordTrees>> {
+        [&](size_t i) -> absl::StatusOr<LoadedRun> {
           const Wanted& w = wanted[i];
           absl::StatusOr<RecordTrees> trees =
               LoadPreprocessedTrees(sides_[w.experiment][w.run]->data, w.compilation, options_);
           if (!trees.ok()) return trees.status();
-          return std::make_shared<const RecordTrees>(std::move(*trees));
+          LoadedRun run{w.run, std::make_shared<const RecordTrees>(std::move(*trees)), {}};
+          if (classify) {
+            {
+              std::lock_guard<std::mutex> lock(inlining_mutex);
+              run.classes.inlining = inlining.Classify(run.trees->inlining_tree);
+            }
+            std::lock_guard<std::mutex> lock(optimization_mutex);
+            run.classes.optimization = optimization.Classify(run.trees->optimization_tree);
+          }
+          return run;
         },
-        [&](size_t i, absl::StatusOr<std::shared_ptr<const RecordTrees>>& trees) {
-          if (!trees.ok()) {
-            status = trees.status();
+        [&](size_t i, absl::StatusOr<LoadedRun>& run) {
+          if (!run.ok()) {
+            status = run.status();
             return false;
           }
-          loaded[wanted[i].experiment].push_back({wanted[i].run, std::move(*trees)});
+          loaded[wanted[i].experiment].push_back(std::move(*run));
           return true;
         });
     if (!status.ok()) return status;
@@ -391,7 +414,9 @@ class RunsComparison {
           matched.trees = std::make_unique<PairTrees>();
           PairRecord unused;
           MatchTrees(*pairs[i].left->trees, *pairs[i].right->trees, match_options_,
-                     matched.trees.get(), &unused, &matched.tally);
+                     matched.trees.get(), &unused, &matched.tally,
+                     classify ? &pairs[i].left->classes : nullptr,
+                     classify ? &pairs[i].right->classes : nullptr);
           matched.differences.Collect(matched.trees->inlining);
           if (!options_.optimization_context_tree) {
             matched.differences.Collect(matched.trees->optimization);

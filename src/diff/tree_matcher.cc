@@ -53,6 +53,11 @@ namespace {
 
 // A pair whose evaluation took fewer cells than this is cheaper to recompute than to cache.
 constexpr uint64_t kHeavyWork = 32;
+// An inner pair whose DP has at least this many cells records its decisions while its cost is
+// computed, so that the script does not run the DP again (saved_decisions_).
+constexpr uint64_t kSaveDecisionCells = 4096;
+// The most memory the saved decisions of one matching may take (2 bits per cell).
+constexpr size_t kSavedDecisionBytes = size_t{32} << 20;
 constexpr int64_t kUncapped = std::numeric_limits<int64_t>::max();
 
 uint64_t Mix(uint64_t x) {  // splitmix64 finaliser
@@ -89,10 +94,13 @@ struct TreeData {
   std::vector<uint32_t> size;    // subtree node count, indexed by NodeIndex
   std::vector<uint64_t> hash;    // structural hash of the subtree; empty without label hashes
   std::vector<uint64_t> label;   // label hash of the node; empty without label hashes
-  // With SameLabel (ClassifyTrees): classes shared by both trees. Nodes are Equal iff their label
-  // classes are equal; subtrees are identical iff their tree classes are equal.
-  std::vector<uint32_t> label_class;
-  std::vector<uint32_t> tree_class;
+  // With SameLabel (ClassifyTrees) or classes given by the caller (TreeClasses): classes shared
+  // by both trees. Nodes are Equal iff their label classes are equal; subtrees are identical iff
+  // their tree classes are equal. The spans view own_* or the caller's classes.
+  std::vector<uint32_t> own_label_class;
+  std::vector<uint32_t> own_tree_class;
+  std::span<const uint32_t> label_class;
+  std::span<const uint32_t> tree_class;
   // The children of every node, copied once out of the oracle into one array: the DP asks for
   // them at every cell.
   std::vector<uint32_t> child_offset;
@@ -114,8 +122,10 @@ TreeData CountTree(const TreeMatchOracle& oracle, Side side) {
   return data;
 }
 
-// The rest of the per-node data, after CountTree.
-void PrepareTree(const TreeMatchOracle& oracle, Side side, TreeData& data) {
+// The rest of the per-node data, after CountTree. With `classes`, no label hashes (the classes
+// replace them).
+void PrepareTree(const TreeMatchOracle& oracle, Side side, const TreeClasses* classes,
+                 TreeData& data) {
   const NodeIndex max_index = data.max_index;
   const std::vector<NodeIndex>& order = data.order;
   if (order.empty()) return;
@@ -129,9 +139,13 @@ void PrepareTree(const TreeMatchOracle& oracle, Side side, TreeData& data) {
     data.child_count[node] = static_cast<uint32_t>(children.size());
     data.children.insert(data.children.end(), children.begin(), children.end());
   }
-  bool hashing = oracle.HasLabelHash();
+  bool hashing = oracle.HasLabelHash() && classes == nullptr;
   // With SameLabel, tree classes (ClassifyTrees) replace the structural hashes.
   bool subtree_hashes = hashing && !oracle.HasSameLabel();
+  if (classes != nullptr) {
+    data.label_class = classes->label_class;
+    data.tree_class = classes->tree_class;
+  }
   if (hashing) data.label.assign(static_cast<size_t>(max_index) + 1, 0);
   if (subtree_hashes) data.hash.assign(static_cast<size_t>(max_index) + 1, 0);
   // Reverse preorder visits every child before its parent.
@@ -187,8 +201,10 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
 
   for (Side side : {Side::kLeft, Side::kRight}) {
     TreeData& data = side == Side::kLeft ? left : right;
-    data.label_class.assign(data.size.size(), 0);
-    data.tree_class.assign(data.size.size(), 0);
+    data.own_label_class.assign(data.size.size(), 0);
+    data.own_tree_class.assign(data.size.size(), 0);
+    data.label_class = data.own_label_class;
+    data.tree_class = data.own_tree_class;
     for (auto it = data.order.rbegin(); it != data.order.rend(); ++it) {
       const NodeIndex node = *it;
       // Label class.
@@ -205,7 +221,7 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
         label_reps.push_back({side, node, chain->second});
         chain->second = label;
       }
-      data.label_class[node] = label;
+      data.own_label_class[node] = label;
       // Tree class.
       children_classes.clear();
       uint64_t h = Mix(label + 0x9e3779b97f4a7c15ULL);
@@ -232,7 +248,7 @@ void ClassifyTrees(const TreeMatchOracle& oracle, TreeData& left, TreeData& righ
         child_pool.insert(child_pool.end(), children_classes.begin(), children_classes.end());
         tree_chain->second = found;
       }
-      data.tree_class[node] = found;
+      data.own_tree_class[node] = found;
     }
   }
 }
@@ -253,6 +269,15 @@ class Decisions {
   Decision Get(size_t i, size_t j) const {
     size_t k = (i - 1) * columns_ + (j - 1);
     return static_cast<Decision>((bits_[k / 4] >> (2 * (k % 4))) & 3);
+  }
+  size_t bytes() const { return bits_.size(); }
+  // For tight loops: the index of cell (i, j) and the bits; cell k's decision is bits k % 4 of
+  // byte k / 4, and consecutive cells of a row have consecutive indices.
+  size_t Index(size_t i, size_t j) const { return (i - 1) * columns_ + (j - 1); }
+  uint8_t* bits() { return bits_.data(); }
+  void Swap(Decisions& other) {
+    std::swap(columns_, other.columns_);
+    bits_.swap(other.bits_);
   }
 
  private:
@@ -279,17 +304,22 @@ class Matcher {
  public:
   // With `max_node_pairs` > 0, trees whose node counts multiply to more are only counted
   // (too_big()), not classified or matched.
-  explicit Matcher(const TreeMatchOracle& oracle, uint64_t max_node_pairs = 0)
+  // With `left_classes` and `right_classes` (both or neither), the trees' classes come from the
+  // caller instead of ClassifyTrees.
+  explicit Matcher(const TreeMatchOracle& oracle, uint64_t max_node_pairs = 0,
+                   const TreeClasses* left_classes = nullptr,
+                   const TreeClasses* right_classes = nullptr)
       : oracle_(oracle),
         left_(CountTree(oracle, Side::kLeft)),
         right_(CountTree(oracle, Side::kRight)),
         too_big_(max_node_pairs > 0 && left_.count * right_.count > max_node_pairs),
-        classified_(oracle.HasSameLabel() && oracle.HasLabelHash()),
+        classified_(left_classes != nullptr || (oracle.HasSameLabel() && oracle.HasLabelHash())),
+        constant_relabel_(oracle.ConstantRelabelCost()),
         cache_limit_(4 * (left_.count + right_.count) + 65536) {
     if (too_big_) return;
-    PrepareTree(oracle, Side::kLeft, left_);
-    PrepareTree(oracle, Side::kRight, right_);
-    if (classified_) ClassifyTrees(oracle, left_, right_);
+    PrepareTree(oracle, Side::kLeft, left_classes, left_);
+    PrepareTree(oracle, Side::kRight, right_classes, right_);
+    if (classified_ && left_classes == nullptr) ClassifyTrees(oracle, left_, right_);
   }
 
   bool too_big() const { return too_big_; }
@@ -318,6 +348,10 @@ class Matcher {
     // cell, so kept next to the rows rather than looked up through the child index.
     std::vector<int64_t> right_size;
     std::vector<uint32_t> right_class;
+    std::vector<uint32_t> right_label;  // label classes, with a constant relabel cost
+    // An inner frame big enough to keep its decisions for the script (kSaveDecisionCells).
+    bool saving = false;
+    Decisions decisions;
   };
 
   // What is known about a child pair before descending into it.
@@ -346,10 +380,19 @@ class Matcher {
     return oracle_.Equal(x, y);
   }
   Probe ProbePair(NodeIndex x, NodeIndex y, int64_t cap);
+  // Computes cells of row frame.i from frame.j on while they need no probe (see PairCost);
+  // returns how many.
+  template <bool kRecord>
+  size_t ComputeSimpleCells(Frame& frame, NodeIndex a, Decisions* decisions);
   bool MaybeIdentical(NodeIndex x, NodeIndex y) const;
   bool Identical(NodeIndex x, NodeIndex y);
   void OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, int64_t cap);
-  void ComputeCell(Frame& frame, int64_t child_cost, bool record);
+  void ComputeCell(Frame& frame, int64_t child_cost, Decisions* decisions);
+  // Where the decisions of `frame` go: the pair being rebuilt (depth 0 with `record`), a big
+  // inner frame's own store, or nowhere.
+  Decisions* DecisionsOf(Frame& frame, bool record_here) {
+    return record_here ? &decisions_ : frame.saving ? &frame.decisions : nullptr;
+  }
   int64_t PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, bool record);
   void AddIdenticalSubtrees(NodeIndex x, NodeIndex y, NodeIndex delta, DeltaTree& tree);
   NodeIndex AddDeltaNode(DeltaTree& tree, DeltaKind kind, NodeIndex left, NodeIndex right,
@@ -360,10 +403,17 @@ class Matcher {
   TreeData right_;
   bool too_big_;
   bool classified_;
+  std::optional<int64_t> constant_relabel_;  // the oracle's ConstantRelabelCost
   size_t cache_limit_;
   absl::flat_hash_map<uint64_t, int64_t> cache_;
   std::vector<Frame> frames_;  // reused across pairs so row buffers keep their capacity
   Decisions decisions_;
+  // The decisions of big inner pairs whose DP ran to its end while a cost was computed: the same
+  // cells as the DP the script would run for the pair (the cap only ends a DP early), so the
+  // script takes them instead. Keyed like cache_.
+  absl::flat_hash_map<uint64_t, Decisions> saved_decisions_;
+  size_t saved_decision_bytes_ = 0;
+  bool saving_ = false;  // only a matching builds a script
   std::vector<std::pair<NodeIndex, NodeIndex>> verify_stack_;
 };
 
@@ -455,7 +505,17 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
     frame.right_class.resize(n);
     for (size_t j = 0; j < n; ++j)
       frame.right_class[j] = right_.tree_class[frame.right_children[j]];
+    if (constant_relabel_.has_value()) {
+      frame.right_label.resize(n);
+      for (size_t j = 0; j < n; ++j)
+        frame.right_label[j] = right_.label_class[frame.right_children[j]];
+    }
   }
+  const size_t m = frame.left_children.size();
+  frame.saving = saving_ && depth > 0 && uint64_t{m} * n >= kSaveDecisionCells &&
+                 saved_decision_bytes_ + (m * n + 3) / 4 <= kSavedDecisionBytes &&
+                 !saved_decisions_.contains(Key(x, y));
+  if (frame.saving) frame.decisions.Reset(m, n);
   frame.prev[0] = base;
   for (size_t j = 1; j <= n; ++j) frame.prev[j] = frame.prev[j - 1] + frame.right_size[j - 1];
   if (!frame.left_children.empty()) {
@@ -464,15 +524,78 @@ void Matcher::OpenFrame(size_t depth, NodeIndex x, NodeIndex y, int64_t base, in
   }
 }
 
-void Matcher::ComputeCell(Frame& frame, int64_t child_cost, bool record) {
+void Matcher::ComputeCell(Frame& frame, int64_t child_cost, Decisions* decisions) {
   size_t i = frame.i;
   size_t j = frame.j;
   frame.cur[j] =
       BestCell(frame.prev[j - 1] + child_cost, frame.cur[j - 1] + frame.right_size[j - 1],
-               frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]),
-               record ? &decisions_ : nullptr, i, j);
+               frame.prev[j] + Size(Side::kLeft, frame.left_children[i - 1]), decisions, i, j);
   frame.row_min = std::min(frame.row_min, frame.cur[j]);
   frame.j = j + 1;
+}
+
+// Two kinds of cells need no probe and make up nearly all cells of big DPs (the runs of alike
+// inlinee phases under an inlining phase, and the optimizations between them):
+//  - identical subtrees (same tree class) cost 0: ProbePair would say the same after a cache
+//    lookup. Their sizes are equal, so insertion and deletion both add the left size;
+//  - with a constant relabel cost, a pair of different labels whose relabel cost reaches its
+//    cap costs the cap (ProbePair's first answer). Matching it is then never better than
+//    deleting the left child (D[i-1][j] <= D[i-1][j-1] + size(v_j)), and the backtracking
+//    prefers deletion to matching on a tie, so the cell is the cheaper of insertion and
+//    deletion, insertion first.
+// The same values and decisions as ComputeCell with the probe's cost.
+template <bool kRecord>
+size_t Matcher::ComputeSimpleCells(Frame& frame, NodeIndex a, Decisions* decisions) {
+  const size_t n = frame.right_children.size();
+  const size_t start = frame.j;
+  const uint32_t left_class = left_.tree_class[a];
+  const int64_t left_size = Size(Side::kLeft, a);
+  const bool by_label = constant_relabel_.has_value();
+  const uint32_t left_label = by_label ? left_.label_class[a] : 0;
+  const int64_t relabel = by_label ? *constant_relabel_ : 0;
+  const uint32_t* right_class = frame.right_class.data();
+  const uint32_t* right_label = by_label ? frame.right_label.data() : nullptr;
+  const int64_t* right_size = frame.right_size.data();
+  const int64_t* prev = frame.prev.data();
+  int64_t* cur = frame.cur.data();
+  int64_t left_value = cur[start - 1];
+  int64_t row_min = frame.row_min;
+  uint8_t* bits = nullptr;
+  size_t k = 0;
+  if constexpr (kRecord) {
+    bits = decisions->bits();
+    k = decisions->Index(frame.i, start);
+  }
+  size_t j = start;
+  for (; j <= n; ++j) {
+    const int64_t by_delete = prev[j] + left_size;
+    int64_t best;
+    Decision decision;
+    if (right_class[j - 1] == left_class) {
+      const int64_t by_match = prev[j - 1];
+      const int64_t by_insert = left_value + left_size;
+      best = std::min({by_match, by_insert, by_delete});
+      decision = by_insert == best   ? Decision::kInsert
+                 : by_delete == best ? Decision::kDelete
+                                     : Decision::kMatch;
+    } else if (by_label && right_label[j - 1] != left_label &&
+               relabel >= left_size + right_size[j - 1]) {
+      const int64_t by_insert = left_value + right_size[j - 1];
+      best = std::min(by_insert, by_delete);
+      decision = by_insert == best ? Decision::kInsert : Decision::kDelete;
+    } else {
+      break;
+    }
+    cur[j] = best;
+    left_value = best;
+    row_min = std::min(row_min, best);
+    if constexpr (kRecord) {
+      bits[k / 4] |= static_cast<uint8_t>(static_cast<unsigned>(decision) << (2 * (k % 4)));
+      ++k;
+    }
+  }
+  frame.row_min = row_min;
+  return j - start;
 }
 
 // The cost of pair (x, y) with D[0][0] = base, or `cap` if it is at least that. With `record`
@@ -493,27 +616,12 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
       while (frame.j <= n) {
         NodeIndex a = left_children[frame.i - 1];
         if (classified_) {
-          // Identical subtrees cost 0 (ProbePair would say the same, after a cache lookup).
-          // They make up nearly all cells of big DPs (runs of alike inlinee phases), so a run
-          // of them is computed here in one tight loop.
-          const uint32_t left_class = left_.tree_class[a];
-          const int64_t left_size = Size(Side::kLeft, a);
-          const size_t start = frame.j;
-          size_t j = start;
-          int64_t* cur = frame.cur.data();
-          const int64_t* prev = frame.prev.data();
-          Decisions* decisions = record_here ? &decisions_ : nullptr;
-          int64_t row_min = frame.row_min;
-          while (j <= n && frame.right_class[j - 1] == left_class) {
-            cur[j] = BestCell(prev[j - 1], cur[j - 1] + frame.right_size[j - 1],
-                              prev[j] + left_size, decisions, frame.i, j);
-            row_min = std::min(row_min, cur[j]);
-            ++j;
-          }
-          frame.row_min = row_min;
-          if (j != start) {
-            frame.work += j - start;
-            frame.j = j;
+          Decisions* decisions = DecisionsOf(frame, record_here);
+          const size_t done = decisions != nullptr ? ComputeSimpleCells<true>(frame, a, decisions)
+                                                   : ComputeSimpleCells<false>(frame, a, nullptr);
+          if (done > 0) {
+            frame.work += done;  // one per cell, as a probe of a known pair counts
+            frame.j += done;
             continue;
           }
         }
@@ -526,7 +634,7 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
           descended = true;
           break;
         }
-        ComputeCell(frame, probe.cost, record_here);
+        ComputeCell(frame, probe.cost, DecisionsOf(frame, record_here));
       }
       if (descended) break;
       // Row i is complete.
@@ -551,10 +659,14 @@ int64_t Matcher::PairCost(NodeIndex x, NodeIndex y, int64_t base, int64_t cap, b
     if (depth == 0) return cost;
     if (work >= kHeavyWork && cache_.size() < cache_limit_)
       cache_.emplace(Key(frame.x, frame.y), cost);
+    if (frame.saving && !frame.capped_out) {
+      saved_decision_bytes_ += frame.decisions.bytes();
+      saved_decisions_[Key(frame.x, frame.y)].Swap(frame.decisions);
+    }
     --depth;
     Frame& parent = frames_[depth];
     parent.work += work;
-    ComputeCell(parent, cost, record && depth == 0);
+    ComputeCell(parent, cost, DecisionsOf(parent, record && depth == 0));
   }
 }
 
@@ -624,6 +736,7 @@ TreeMatch Matcher::Match(bool identical_interiors) {
   };
   std::vector<Operation> operations;  // children operations of one pair, backwards
 
+  saving_ = true;
   bool equal = Equal(x, y);
   int64_t base = equal ? 0 : oracle_.RelabelCost(x, y);
   tree.root = AddDeltaNode(tree, equal ? DeltaKind::kIdentity : DeltaKind::kRelabel, x, y, kNoNode);
@@ -638,8 +751,16 @@ TreeMatch Matcher::Match(bool identical_interiors) {
       is_root = false;
       continue;
     }
-    int64_t cost = PairCost(pair.x, pair.y, pair.base, kUncapped, /*record=*/true);
-    if (is_root) result.cost = cost;
+    // The root's DP never ran as an inner pair; a big inner pair may have left its decisions.
+    // (Pairs of the same classes share them: they are the same DP.)
+    auto saved = is_root ? saved_decisions_.end() : saved_decisions_.find(Key(pair.x, pair.y));
+    const Decisions* decisions = &decisions_;
+    if (saved != saved_decisions_.end()) {
+      decisions = &saved->second;  // valid until the next PairCost
+    } else {
+      int64_t cost = PairCost(pair.x, pair.y, pair.base, kUncapped, /*record=*/true);
+      if (is_root) result.cost = cost;
+    }
     is_root = false;
 
     std::span<const NodeIndex> left_children = left_.Children(pair.x);
@@ -650,7 +771,7 @@ TreeMatch Matcher::Match(bool identical_interiors) {
     while (i + j > 0) {
       Decision decision = i == 0   ? Decision::kInsert
                           : j == 0 ? Decision::kDelete
-                                   : decisions_.Get(i, j);
+                                   : decisions->Get(i, j);
       Operation op;
       switch (decision) {
         case Decision::kInsert:
@@ -694,8 +815,10 @@ TreeMatch MatchTrees(const TreeMatchOracle& oracle, bool identical_interiors) {
 }
 
 std::optional<TreeMatch> MatchTreesUnlessTooBig(const TreeMatchOracle& oracle,
-                                                bool identical_interiors, uint64_t max_node_pairs) {
-  Matcher matcher(oracle, max_node_pairs);
+                                                bool identical_interiors, uint64_t max_node_pairs,
+                                                const TreeClasses* left_classes,
+                                                const TreeClasses* right_classes) {
+  Matcher matcher(oracle, max_node_pairs, left_classes, right_classes);
   if (matcher.too_big()) return std::nullopt;
   return matcher.Match(identical_interiors);
 }

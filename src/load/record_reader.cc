@@ -73,7 +73,11 @@ std::string Concat(std::initializer_list<std::string_view> parts) {
 // `1e1` and `4.0` are fine, `1.5` and `3000000000` are not).
 bool ReadInt32(std::string_view literal, int32_t* out) {
   // Plain short integers are by far the most common case; skip the general typing for them.
-  if (literal.size() <= 11 && literal.find_first_of(".eE") == std::string_view::npos) {
+  // (A loop rather than find_first_of(".eE"), which calls memchr once per character.)
+  const bool plain =
+      literal.size() <= 11 && std::none_of(literal.begin(), literal.end(),
+                                           [](char c) { return c == '.' || c == 'e' || c == 'E'; });
+  if (plain) {
     int64_t value = 0;
     auto result = std::from_chars(literal.data(), literal.data() + literal.size(), value);
     if (result.ec != std::errc() || value < INT32_MIN || value > INT32_MAX) return false;
@@ -95,8 +99,11 @@ class RecordReader {
             TreeParts parts, UnitCounter* counter);
 
  private:
-  struct Task {
-    uint32_t token;
+  // The walks over a tree are depth-first with a stack of cursors, one per open list of nodes:
+  // the next item and the end of the list, and what its items belong to.
+  struct Cursor {
+    uint32_t next;
+    uint32_t end;
     NodeIndex parent;
     uint32_t phase;  // optimization trees: the phaseName token of the enclosing phase
   };
@@ -129,8 +136,27 @@ class RecordReader {
   bool RequireKind(const Slots& slots, uint32_t object, KeyId key, TokenKind kind,
                    std::string_view type, std::string_view where);
   bool OptionalString(const Slots& slots, KeyId key);
-  // Pushes the elements of array `array` onto stack_ so that they pop in order.
-  void PushChildren(uint32_t array, NodeIndex parent, uint32_t phase = kNoToken);
+  // Opens the elements of array `array` (walked next, in order).
+  void PushChildren(uint32_t array, NodeIndex parent, uint32_t phase = kNoToken) {
+    if (tape_[array].a > array + 1)
+      stack_.push_back(Cursor{array + 1, tape_[array].a, parent, phase});
+  }
+  // The next node of the walk, or false when it is over; *cursor is a copy (the stack may grow).
+  bool NextItem(Cursor* cursor, uint32_t* item) {
+    while (!stack_.empty()) {
+      Cursor& top = stack_.back();
+      if (top.next < top.end) {
+        *item = top.next;
+        *cursor = top;
+        top.next = tape_.Next(top.next);
+        return true;
+      }
+      stack_.pop_back();
+    }
+    return false;
+  }
+  // Checks the members of a "position" object without building anything (see ReadPosition).
+  bool AllPositionMembersValid(uint32_t value) const;
 
   bool ReadRecord(std::string_view line, UnitHeader* header);
   bool FailSyntax() {
@@ -148,7 +174,7 @@ class RecordReader {
   RecordTrees* trees_ = nullptr;    // null when only validating
   UnitCounter* counter_ = nullptr;  // counts what the record holds, when given
   TreeParts parts_ = TreeParts::kAll;
-  std::vector<Task> stack_;
+  std::vector<Cursor> stack_;
   std::vector<Member> members_;
   MemberCollapser collapser_;
   ValueRenderer renderer_;
@@ -177,14 +203,6 @@ bool RecordReader::OptionalString(const Slots& slots, KeyId key) {
   uint32_t value = slots[static_cast<size_t>(key)];
   if (tape_.IsAbsent(value) || Kind(value) == TokenKind::kString) return true;
   return FailType(value, key, "a string or null");
-}
-
-void RecordReader::PushChildren(uint32_t array, NodeIndex parent, uint32_t phase) {
-  const size_t first = stack_.size();
-  for (uint32_t item = array + 1; item < tape_[array].a; item = tape_.Next(item)) {
-    stack_.push_back(Task{item, parent, phase});
-  }
-  std::reverse(stack_.begin() + static_cast<std::ptrdiff_t>(first), stack_.end());
 }
 
 bool RecordReader::Read(std::string_view line, UnitHeader* header, RecordTrees* trees,
@@ -262,12 +280,11 @@ bool RecordReader::CheckHeader(uint32_t root) {
 bool RecordReader::ReadInliningTree(uint32_t root) {
   constexpr std::string_view kNode = "an inlining-tree node";
   stack_.clear();
-  stack_.push_back(Task{root, kNoNode, kNoToken});
+  stack_.push_back(Cursor{root, root + 1, kNoNode, kNoToken});
   InliningTreeNode node;
-  while (!stack_.empty()) {
-    const Task task = stack_.back();
-    stack_.pop_back();
-    const uint32_t object = task.token;
+  Cursor task;
+  uint32_t object;
+  while (NextItem(&task, &object)) {
     if (Kind(object) != TokenKind::kObject) {
       return FailItem(object, "an object", KeyId::kInvokes);
     }
@@ -394,11 +411,10 @@ bool RecordReader::ReadReceiverTypeProfile(uint32_t value, InliningTreeNode* nod
 
 bool RecordReader::ReadOptimizationTree(uint32_t root) {
   stack_.clear();
-  stack_.push_back(Task{root, kNoNode, kNoToken});
-  while (!stack_.empty()) {
-    const Task task = stack_.back();
-    stack_.pop_back();
-    const uint32_t object = task.token;
+  stack_.push_back(Cursor{root, root + 1, kNoNode, kNoToken});
+  Cursor task;
+  uint32_t object;
+  while (NextItem(&task, &object)) {
     if (Kind(object) != TokenKind::kObject) {
       return FailItem(object, "an object", KeyId::kOptimizations);
     }
@@ -462,11 +478,29 @@ bool RecordReader::ReadOptimization(uint32_t object, const Slots& slots,
   return true;
 }
 
+// Every member as it stands in the line, duplicates included. When all pass, so do the members
+// that count (each key's first place with its last value: pairs of a key text and a value that
+// were both checked), so a record that is only validated needs no collapsing.
+bool RecordReader::AllPositionMembersValid(uint32_t value) const {
+  for (uint32_t key = value + 1; key < tape_[value].a; key = tape_.Next(key + 1)) {
+    std::string_view prefix, multi_key, suffix;
+    bool has_key = false;
+    int32_t bci = 0;
+    if (!SplitMultiMethodNameParts(Text(key), &prefix, &multi_key, &suffix, &has_key) ||
+        Kind(key + 1) != TokenKind::kNumber || !ReadInt32(Text(key + 1), &bci)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 bool RecordReader::ReadPosition(uint32_t value, Position* position) {
   if (tape_.IsAbsent(value)) return true;
   if (Kind(value) != TokenKind::kObject) {
     return FailType(value, KeyId::kPosition, "an object or null");
   }
+  // Without trees, the members are collapsed only to find which error to report.
+  if (trees_ == nullptr && AllPositionMembersValid(value)) return true;
   members_.clear();
   collapser_.Collapse(tape_, value, &members_);
   for (const Member& member : members_) {

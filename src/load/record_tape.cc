@@ -25,6 +25,8 @@ size_t StringEnd(std::string_view line, size_t content) {
   }
 }
 
+}  // namespace
+
 KeyId ClassifyKey(std::string_view key) {
   // Runs for every key of every record: switching on the length first keeps it to one or two
   // compares.
@@ -79,8 +81,6 @@ KeyId ClassifyKey(std::string_view key) {
   }
   return KeyId::kOther;
 }
-
-}  // namespace
 
 // The SAX handler that fills a RecordTape.
 class TapeBuilder {
@@ -286,7 +286,25 @@ void MaskHugeNumbers(std::string_view line, std::string& buffer,
 
 }  // namespace
 
+void RecordTape::Reset() {
+  tokens_.clear();
+  open_.clear();
+  header_complete_ = false;
+  header_stop_offset_ = 0;
+  header_method_name_ = kNoToken;
+  header_compilation_id_ = kNoToken;
+}
+
 bool RecordTape::Parse(std::string_view line) {
+  if (ScanPlain(line)) {
+    syntax_error_message_.clear();
+    syntax_error_offset_ = 0;
+    return true;
+  }
+  return ParseGeneral(line);
+}
+
+bool RecordTape::ParseGeneral(std::string_view line) {
   syntax_error_message_.clear();
   syntax_error_offset_ = 0;
   if (line.size() >= UINT32_MAX - 8) {
@@ -297,12 +315,7 @@ bool RecordTape::Parse(std::string_view line) {
   rapidjson::ParseResult result;
   size_t parsed_length = 0;
   for (bool masking : {false, true}) {
-    tokens_.clear();
-    open_.clear();
-    header_complete_ = false;
-    header_stop_offset_ = 0;
-    header_method_name_ = kNoToken;
-    header_compilation_id_ = kNoToken;
+    Reset();
     // Trailing NULs guard every look-ahead; RapidJSON stops at the first NUL anyway.
     buffer_.assign(line.data(), line.size());
     buffer_.append(16, '\0');  // RapidJSON's SSE2 scan loads whole aligned 16-byte blocks
@@ -353,6 +366,7 @@ void RecordTape::Trim() {
   if (buffer_.capacity() > kKeepBytes) std::string().swap(buffer_);
   if (tokens_.capacity() * sizeof(Token) > kKeepBytes) std::vector<Token>().swap(tokens_);
   if (open_.capacity() * sizeof(uint32_t) > kKeepBytes) std::vector<uint32_t>().swap(open_);
+  if (counts_.capacity() * sizeof(uint32_t) > kKeepBytes) std::vector<uint32_t>().swap(counts_);
 }
 
 }  // namespace profdiff::record_internal

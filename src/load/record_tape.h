@@ -60,12 +60,25 @@ struct Token {
   uint32_t b;  // kString, kKey, kNumber: length of the text
 };
 
+// The KeyId of a key's decoded text.
+KeyId ClassifyKey(std::string_view key);
+
 class RecordTape {
  public:
   // Tokenizes `line`. Returns false on a syntax error (syntax_error_* then describe it, and the
   // tape holds the tokens read before it). Whatever happens, the top-level "methodName" /
   // "compilationId" values seen before the scan's stop point are recorded (header_*).
+  // Plain records take ScanPlain; everything else (and every error) the general path.
   bool Parse(std::string_view line);
+
+  // The two paths of Parse, for tests that compare them.
+  // ScanPlain: a tokenizer of its own for the common case (record_tape_scan.cc), which gives up
+  // (returns false, the tape then undefined) on anything unusual: a syntax error, a \u escape or
+  // a control character in a string, a number that is long or has a 3-digit exponent, a NUL
+  // byte. When it returns true the tape is exactly the one ParseGeneral builds.
+  bool ScanPlain(std::string_view line);
+  // ParseGeneral: RapidJSON's SAX reader; decides and describes every syntax error.
+  bool ParseGeneral(std::string_view line);
 
   // Syntax error: 0-based byte offset and what was expected.
   size_t syntax_error_offset() const { return syntax_error_offset_; }
@@ -97,10 +110,13 @@ class RecordTape {
  private:
   friend class TapeBuilder;
 
+  void Reset();
+
   rapidjson::Reader reader_;  // kept: constructing one allocates
   std::vector<Token> tokens_;
-  std::string buffer_;          // copy of the line, decoded in place by RapidJSON
-  std::vector<uint32_t> open_;  // indices of the containers being read
+  std::string buffer_;            // copy of the line, decoded in place by RapidJSON
+  std::vector<uint32_t> open_;    // indices of the containers being read
+  std::vector<uint32_t> counts_;  // ScanPlain: members / elements of each open container so far
   size_t syntax_error_offset_ = 0;
   std::string syntax_error_message_;
   bool header_complete_ = false;
