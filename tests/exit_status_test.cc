@@ -169,6 +169,16 @@ TEST(ExitStatusTest, RenderGatesASavedStream) {
   RunResult report = RunProfdiff({"render", dir.Path("report.jsonl"), "--fail-on=any"});
   EXPECT_EQ(report.exit_code, 1);
   EXPECT_NE(report.err.find("holds no compared compilations"), std::string::npos) << report.err;
+  // Nor does a stream of stats, which counts but compares no compilations.
+  dir.Write("stats.jsonl",
+            RunProfdiff({"stats", kJit + "/exp1/log", kJit + "/exp1/prof.json", kJit + "/exp2/log",
+                         kJit + "/exp2/prof.json", "--format=json"})
+                .out);
+  RunResult stats = RunProfdiff({"render", dir.Path("stats.jsonl"), "--fail-on=any"});
+  EXPECT_EQ(stats.exit_code, 1);
+  EXPECT_EQ(stats.err, "--fail-on: " + dir.Path("stats.jsonl") +
+                           " holds no compared compilations (it was written by report, by stats "
+                           "or with --diff-compilations=false)\n");
 }
 
 TEST(ExitStatusTest, ErrorsStayOneWhateverTheGate) {

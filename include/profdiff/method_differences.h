@@ -62,7 +62,8 @@ class MethodDifferenceTally : public RecordSink {
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
 
-  // The header's command compares compilations (not report, not --diff-compilations=false).
+  // The header's command compares compilations (not report or stats, not
+  // --diff-compilations=false).
   bool compares() const;
   // The header's command is jit-vs-jit-runs: differences are those stable across the runs.
   bool runs() const;

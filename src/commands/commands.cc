@@ -81,8 +81,8 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
     // Only render gets here: the command line rejects --fail-on for the others.
     return absl::InvalidArgumentError(
         absl::StrCat("--fail-on: ", positionals.at(0),
-                     " holds no compared compilations (it was written by report or with "
-                     "--diff-compilations=false)"));
+                     " holds no compared compilations (it was written by report, by stats or "
+                     "with --diff-compilations=false)"));
   }
   if (tally.runs()) {
     // The command line checks this for jit-vs-jit-runs itself; render only knows it now.

@@ -32,7 +32,9 @@ std::optional<double> MethodDifferences::LargerShare() const {
 
 void MethodDifferenceTally::Header(const HeaderRecord& record) {
   std::lock_guard<std::mutex> lock(mutex_);
-  compares_ = record.command != "report" && record.options.diff_compilations;
+  // report and stats compare no compilations (stats counts what the logs hold).
+  compares_ =
+      record.command != "report" && record.command != "stats" && record.options.diff_compilations;
   runs_ = record.runs.has_value();
   fewest_runs_ = runs_ ? std::min(record.runs->runs[0].size(), record.runs->runs[1].size()) : 0;
 }
