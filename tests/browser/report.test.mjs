@@ -35,6 +35,17 @@ class Failure extends Error {}
 function check(condition, message) {
   if (!condition) throw new Failure(message);
 }
+
+// After the page's own frame, every '<' is one of the data elements' tags: the input's '<' are all
+// written \u003c, its U+2028 and U+2029 escaped too.
+function checkDataEscaped(page) {
+  const bytes = page.toString('utf8');
+  const data = bytes.slice(bytes.indexOf('<script type="application/json" data-pd="defaults">'))
+      .replace(/<script type="application\/json" data-pd="\w+"( data-(nodes|omitted)="\d+")?>/g, '').replace(/<\/script>/g, '');
+  check(!data.includes('<'), 'a "<" of the input in the page\'s data');
+  check(!data.includes('\u2028') && !data.includes('\u2029'), 'U+2028 or U+2029 unescaped in the page\'s data');
+}
+
 function checkEqual(actual, expected, what) {
   const a = JSON.stringify(actual);
   const e = JSON.stringify(expected);
@@ -416,13 +427,7 @@ test('hostile names, reasons and phases display as text and run nothing', async 
   const { shown } = await checkAgainstText(browser, SOURCE, args);
   check(shown.methods.includes(HOSTILE_METHOD), `the hostile method is a section: ${JSON.stringify(shown.methods)}`);
   const html = profdiff([...args, '--format=html'], SOURCE);
-  // After the page's own frame, every '<' is one of the data elements' tags: the input's '<'
-  // are all written \u003c, its U+2028 and U+2029 escaped too.
-  const bytes = html.out.toString('utf8');
-  const data = bytes.slice(bytes.indexOf('<script type="application/json" data-pd="defaults">'))
-      .replace(/<script type="application\/json" data-pd="\w+"( data-(nodes|omitted)="\d+")?>/g, '').replace(/<\/script>/g, '');
-  check(!data.includes('<'), 'a "<" of the input in the page\'s data');
-  check(!data.includes('\u2028') && !data.includes('\u2029'), 'U+2028 or U+2029 unescaped in the page\'s data');
+  checkDataEscaped(html.out);
   const { page, problems } = await openPage(browser, writePage(html.out));
   try {
     const state = await page.evaluate(() => {
@@ -740,11 +745,7 @@ test('jit-vs-jit-runs: hostile method names display as text and run nothing', as
   const { methods } = await checkRunsPage(browser, dir, [...args, '--show-noise=true']);
   check(methods.some((m) => m.method === hostile), 'the hostile method is a method record');
   const html = profdiff([...args, '--show-noise=true', '--format=html'], dir);
-  const bytes = html.out.toString('utf8');
-  const data = bytes.slice(bytes.indexOf('<script type="application/json" data-pd="defaults">'))
-      .replace(/<script type="application\/json" data-pd="\w+"( data-(nodes|omitted)="\d+")?>/g, '').replace(/<\/script>/g, '');
-  check(!data.includes('<'), 'a "<" of the input in the page\'s data');
-  check(!data.includes('\u2028') && !data.includes('\u2029'), 'U+2028 or U+2029 unescaped in the page\'s data');
+  checkDataEscaped(html.out);
   const { page, problems } = await openPage(browser, writePage(html.out));
   try {
     const state = await page.evaluate(() => {
