@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "node_labels.h"
 #include "rapidjson/document.h"
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
@@ -122,22 +123,6 @@ struct Trees {
   TreeRecord optimization;
 };
 
-NodeLabel Inlining(std::string_view callsite, std::string_view method, int32_t bci) {
-  NodeLabel label;
-  label.kind = LabelKind::kInlining;
-  label.callsite = callsite;
-  label.name = method;
-  label.bci = bci;
-  return label;
-}
-
-NodeLabel Phase(std::string_view name) {
-  NodeLabel label;
-  label.kind = LabelKind::kPhase;
-  label.name = name;
-  return label;
-}
-
 void AddNode(TreeRecord& tree, int depth, NodeOp op, NodeLabel left, NodeLabel right = {}) {
   tree.nodes.push_back({depth, op, left, right});
 }
@@ -146,18 +131,20 @@ void AddNode(TreeRecord& tree, int depth, NodeOp op, NodeLabel left, NodeLabel r
 // tree goes deep and comes back.
 void MakeTrees(Trees& trees, std::string_view method) {
   trees.inlining.Clear(TreeKind::kInlining, /*is_delta=*/true);
-  AddNode(trees.inlining, 0, NodeOp::kIdentity, Inlining("root", method, -1),
-          Inlining("root", method, -1));
-  AddNode(trees.inlining, 1, NodeOp::kRelabel, Inlining("inlined", "a.B.c()", 3),
-          Inlining("direct", "a.B.c()", 3));
-  AddNode(trees.inlining, 2, NodeOp::kInsert, {}, Inlining("inlined", "a.B.d()", 7));
-  AddNode(trees.inlining, 1, NodeOp::kDelete, Inlining("inlined", "a.B.e()", 9));
+  AddNode(trees.inlining, 0, NodeOp::kIdentity, test::InliningLabel("root", method, -1),
+          test::InliningLabel("root", method, -1));
+  AddNode(trees.inlining, 1, NodeOp::kRelabel, test::InliningLabel("inlined", "a.B.c()", 3),
+          test::InliningLabel("direct", "a.B.c()", 3));
+  AddNode(trees.inlining, 2, NodeOp::kInsert, {}, test::InliningLabel("inlined", "a.B.d()", 7));
+  AddNode(trees.inlining, 1, NodeOp::kDelete, test::InliningLabel("inlined", "a.B.e()", 9));
   trees.inlining.counts = {1, 1, 1, 1};
   trees.optimization.Clear(TreeKind::kOptimization, /*is_delta=*/true);
-  AddNode(trees.optimization, 0, NodeOp::kIdentity, Phase("RootPhase"), Phase("RootPhase"));
-  AddNode(trees.optimization, 1, NodeOp::kIdentity, Phase("HighTier"), Phase("HighTier"));
-  AddNode(trees.optimization, 2, NodeOp::kDelete, Phase("LoopPeelingPhase"));
-  AddNode(trees.optimization, 1, NodeOp::kInsert, {}, Phase("LowTier"));
+  AddNode(trees.optimization, 0, NodeOp::kIdentity, test::PhaseLabel("RootPhase"),
+          test::PhaseLabel("RootPhase"));
+  AddNode(trees.optimization, 1, NodeOp::kIdentity, test::PhaseLabel("HighTier"),
+          test::PhaseLabel("HighTier"));
+  AddNode(trees.optimization, 2, NodeOp::kDelete, test::PhaseLabel("LoopPeelingPhase"));
+  AddNode(trees.optimization, 1, NodeOp::kInsert, {}, test::PhaseLabel("LowTier"));
   trees.optimization.counts = {2, 1, 1, 0};
 }
 
@@ -291,11 +278,12 @@ TEST(HtmlRendererTest, TreeNodesReadBackWithTheirDepthsOperationsAndLabels) {
   Trees trees;
   MakeTrees(trees, "a.B.m()");
   // An identity whose sides differ (their reasons do) keeps both labels.
-  NodeLabel with_reasons = Inlining("inlined", "a.B.f()", 11);
+  NodeLabel with_reasons = test::InliningLabel("inlined", "a.B.f()", 11);
   trees.inlining.reasons = {"small enough"};
   with_reasons.reasons_shown = true;
   with_reasons.reasons = {0, 1};
-  AddNode(trees.inlining, 1, NodeOp::kIdentity, Inlining("inlined", "a.B.f()", 11), with_reasons);
+  AddNode(trees.inlining, 1, NodeOp::kIdentity, test::InliningLabel("inlined", "a.B.f()", 11),
+          with_reasons);
   PageData data = ReadPage(RenderPage({{"a.B.m()", &trees}}, false));
   ASSERT_EQ(data.trees.size(), 1u);
   std::vector<std::string> inlining;
@@ -509,7 +497,7 @@ RunsMethodRecord RunsMethod(int64_t index, std::string_view name) {
   DifferenceRecord insert;
   insert.tree = TreeKind::kInlining;
   insert.node.op = NodeOp::kInsert;
-  insert.node.right = Inlining("direct", "a.B.d()", 7);
+  insert.node.right = test::InliningLabel("direct", "a.B.d()", 7);
   insert.path = {0, 2};
   insert.cross = 9;
   insert.cross_pairs = 9;
@@ -528,8 +516,8 @@ RunsMethodRecord RunsMethod(int64_t index, std::string_view name) {
   DifferenceRecord noise;
   noise.tree = TreeKind::kInlining;
   noise.node.op = NodeOp::kRelabel;
-  noise.node.left = Inlining("inlined", "a.B.e()", 9);
-  noise.node.right = Inlining("direct", "a.B.e()", 9);
+  noise.node.left = test::InliningLabel("inlined", "a.B.e()", 9);
+  noise.node.right = test::InliningLabel("direct", "a.B.e()", 9);
   noise.path = {4, 5};
   noise.cross = 3;
   noise.cross_pairs = 9;

@@ -6,24 +6,10 @@
 #include <utility>
 #include <vector>
 
+#include "node_labels.h"
+
 namespace profdiff {
 namespace {
-
-NodeLabel Call(std::string_view callsite, std::string_view method, int32_t bci) {
-  NodeLabel label;
-  label.kind = LabelKind::kInlining;
-  label.callsite = callsite;
-  label.name = method;
-  label.bci = bci;
-  return label;
-}
-
-NodeLabel Phase(std::string_view name) {
-  NodeLabel label;
-  label.kind = LabelKind::kPhase;
-  label.name = name;
-  return label;
-}
 
 // An optimization at {method: bci} with properties (key, JSON value) in the given order.
 NodeLabel Optimization(TreeRecord* tree, std::string_view name, int32_t bci,
@@ -55,9 +41,10 @@ TreeRecord InliningDelta(NodeOp op, std::string_view b_left_kind = "inlined",
                          std::string_view b_right_kind = "direct") {
   TreeRecord tree;
   tree.Clear(TreeKind::kInlining, /*is_delta=*/true);
-  Add(&tree, 0, NodeOp::kIdentity, Call("root", "a.Root.run()", -1));
-  Add(&tree, 1, NodeOp::kIdentity, Call("inlined", "a.A.f()", 3));
-  Add(&tree, 2, op, Call(b_left_kind, "a.B.g()", 5), Call(b_right_kind, "a.B.g()", 5));
+  Add(&tree, 0, NodeOp::kIdentity, test::InliningLabel("root", "a.Root.run()", -1));
+  Add(&tree, 1, NodeOp::kIdentity, test::InliningLabel("inlined", "a.A.f()", 3));
+  Add(&tree, 2, op, test::InliningLabel(b_left_kind, "a.B.g()", 5),
+      test::InliningLabel(b_right_kind, "a.B.g()", 5));
   return tree;
 }
 
@@ -81,9 +68,9 @@ TEST(PairDifferencesTest, InliningPathGoesFromBelowTheRootToTheNodeItself) {
 TEST(PairDifferencesTest, OptimizationPathIsItsPhasesBelowTheRoot) {
   TreeRecord tree;
   tree.Clear(TreeKind::kOptimization, true);
-  Add(&tree, 0, NodeOp::kIdentity, Phase("RootPhase"));
-  Add(&tree, 1, NodeOp::kIdentity, Phase("HighTier"));
-  Add(&tree, 2, NodeOp::kInsert, {}, Phase("LoopPeelingPhase"));  // phases are context
+  Add(&tree, 0, NodeOp::kIdentity, test::PhaseLabel("RootPhase"));
+  Add(&tree, 1, NodeOp::kIdentity, test::PhaseLabel("HighTier"));
+  Add(&tree, 2, NodeOp::kInsert, {}, test::PhaseLabel("LoopPeelingPhase"));  // phases are context
   Add(&tree, 3, NodeOp::kInsert, {}, Optimization(&tree, "LoopPeeling", 7));
   Add(&tree, 2, NodeOp::kDelete, Optimization(&tree, "Canonicalizer", 2));
   PairDifferences pair;
@@ -127,7 +114,7 @@ TEST(PairDifferencesTest, PropertiesAreComparedWhateverTheirOrder) {
   TreeRecord one, two, three;
   for (TreeRecord* tree : {&one, &two, &three}) {
     tree->Clear(TreeKind::kOptimization, true);
-    Add(tree, 0, NodeOp::kIdentity, Phase("RootPhase"));
+    Add(tree, 0, NodeOp::kIdentity, test::PhaseLabel("RootPhase"));
   }
   Add(&one, 1, NodeOp::kDelete, Optimization(&one, "X", 1, {{"a", "1"}, {"b", "\"s\""}}));
   Add(&two, 1, NodeOp::kDelete, Optimization(&two, "X", 1, {{"b", "\"s\""}, {"a", "1"}}));
@@ -261,16 +248,16 @@ TEST(DifferenceSupportTest, DifferencesInTreeOrderThenBelowTheirPaths) {
   // First pair: differences under A@3 and C@9; a later pair adds one under A@3.
   TreeRecord first;
   first.Clear(TreeKind::kInlining, true);
-  Add(&first, 0, NodeOp::kIdentity, Call("root", "r()", -1));
-  Add(&first, 1, NodeOp::kIdentity, Call("inlined", "A()", 3));
-  Add(&first, 2, NodeOp::kInsert, {}, Call("direct", "B()", 5));
-  Add(&first, 1, NodeOp::kDelete, Call("inlined", "C()", 9));
-  Add(&first, 2, NodeOp::kDelete, Call("direct", "D()", 1));
+  Add(&first, 0, NodeOp::kIdentity, test::InliningLabel("root", "r()", -1));
+  Add(&first, 1, NodeOp::kIdentity, test::InliningLabel("inlined", "A()", 3));
+  Add(&first, 2, NodeOp::kInsert, {}, test::InliningLabel("direct", "B()", 5));
+  Add(&first, 1, NodeOp::kDelete, test::InliningLabel("inlined", "C()", 9));
+  Add(&first, 2, NodeOp::kDelete, test::InliningLabel("direct", "D()", 1));
   TreeRecord later;
   later.Clear(TreeKind::kInlining, true);
-  Add(&later, 0, NodeOp::kIdentity, Call("root", "r()", -1));
-  Add(&later, 1, NodeOp::kIdentity, Call("inlined", "A()", 3));
-  Add(&later, 2, NodeOp::kInsert, {}, Call("direct", "E()", 7));
+  Add(&later, 0, NodeOp::kIdentity, test::InliningLabel("root", "r()", -1));
+  Add(&later, 1, NodeOp::kIdentity, test::InliningLabel("inlined", "A()", 3));
+  Add(&later, 2, NodeOp::kInsert, {}, test::InliningLabel("direct", "E()", 7));
   PairDifferences a, b;
   a.Collect(first);
   b.Collect(later);
