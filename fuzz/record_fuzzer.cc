@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/record_tape.h"
+#include "load/json/record_tape.h"
 #include "profdiff/delta_tree_writer.h"
 #include "profdiff/edit_policies.h"
 #include "profdiff/line_writer.h"

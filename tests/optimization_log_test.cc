@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "load/log_line_reader.h"
+#include "load/graal/log_line_reader.h"
 
 namespace profdiff {
 namespace {

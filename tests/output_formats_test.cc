@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "load/stream_schema.h"
+#include "load/records/stream_schema.h"
 #include "profdiff/csv_renderer.h"
 #include "profdiff/json_renderer.h"
 #include "profdiff/json_text.h"

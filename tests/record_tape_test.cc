@@ -2,7 +2,7 @@
 // tape that ParseGeneral (RapidJSON) builds whenever it accepts a line, must accept every plain
 // record, and must give up on everything else.
 
-#include "load/record_tape.h"
+#include "load/json/record_tape.h"
 
 #include <cstdint>
 #include <random>

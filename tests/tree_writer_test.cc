@@ -318,7 +318,7 @@ TEST(PropertyRenderingTest, ScalarsInJavaRendering) {
 }
 
 // formats.md §6.3: a double literal beyond the double range is +-Infinity, not an error.
-// FAILS: src/load/json_support.cc (RapidJSON kParseErrorNumberTooBig) rejects the record;
+// FAILS: src/load/json/json_support.cc (RapidJSON kParseErrorNumberTooBig) rejects the record;
 // docs/decisions.md documents this, but the spec is explicit ("overflow -> +-Infinity, e.g.
 // 1.0E400") and no README "Decision" overrides it.
 TEST(PropertyRenderingTest, DoubleOverflowIsInfinity) {

@@ -21,8 +21,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "load/json_support.h"
-#include "load/log_line_reader.h"
+#include "load/graal/log_line_reader.h"
+#include "load/json/json_support.h"
 #include "load/paths.h"
 
 namespace profdiff {

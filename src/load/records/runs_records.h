@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "load/line_decoder.h"
+#include "load/json/line_decoder.h"
 #include "profdiff/output_records.h"
 #include "profdiff/runs_options.h"
 

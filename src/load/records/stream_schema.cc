@@ -1,4 +1,4 @@
-#include "load/stream_schema.h"
+#include "load/records/stream_schema.h"
 
 #include <map>
 #include <memory>
@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "load/json_support.h"
+#include "load/json/json_support.h"
 #include "rapidjson/document.h"
 #include "rapidjson/memorystream.h"
 #include "rapidjson/reader.h"

@@ -1,9 +1,9 @@
-#include "load/record_tape.h"
+#include "load/json/record_tape.h"
 
 #include <utility>
 #include <vector>
 
-#include "load/json_support.h"
+#include "load/json/json_support.h"
 #include "rapidjson/reader.h"
 #include "rapidjson/stream.h"
 

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "load/json_support.h"
-#include "load/line_decoder.h"
-#include "load/record_tape.h"
-#include "load/record_values.h"
-#include "load/runs_records.h"
-#include "load/stream_schema.h"
+#include "load/json/json_support.h"
+#include "load/json/line_decoder.h"
+#include "load/json/record_tape.h"
+#include "load/json/record_values.h"
+#include "load/records/runs_records.h"
+#include "load/records/stream_schema.h"
 #include "profdiff/absl_compat.h"
 
 namespace profdiff {

@@ -1,11 +1,11 @@
-#include "load/record_values.h"
+#include "load/json/record_values.h"
 
 #include <bit>
 #include <charconv>
 #include <cmath>
 #include <string>
 
-#include "load/json_support.h"
+#include "load/json/json_support.h"
 #include "profdiff/java_format.h"
 #include "profdiff/json_text.h"
 

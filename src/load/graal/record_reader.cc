@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "load/json_support.h"
-#include "load/record_tape.h"
-#include "load/record_values.h"
+#include "load/json/json_support.h"
+#include "load/json/record_tape.h"
+#include "load/json/record_values.h"
 #include "profdiff/multi_method.h"
 
 namespace profdiff {

@@ -1,4 +1,4 @@
-#include "load/runs_records.h"
+#include "load/records/runs_records.h"
 
 #include <cstdint>
 #include <limits>

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "load/record_tape.h"
+#include "load/json/record_tape.h"
 #include "profdiff/property_value.h"
 
 namespace profdiff::record_internal {

@@ -14,7 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "load/json_support.h"
+#include "load/json/json_support.h"
 #include "load/paths.h"
 #include "rapidjson/memorystream.h"
 #include "rapidjson/reader.h"

@@ -1,4 +1,4 @@
-#include "load/log_line_reader.h"
+#include "load/graal/log_line_reader.h"
 
 #include <unistd.h>
 

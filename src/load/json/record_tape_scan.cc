@@ -13,7 +13,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "load/record_tape.h"
+#include "load/json/record_tape.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

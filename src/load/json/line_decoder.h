@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "load/json_support.h"
-#include "load/record_tape.h"
-#include "load/record_values.h"
+#include "load/json/json_support.h"
+#include "load/json/record_tape.h"
+#include "load/json/record_values.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/output_records.h"
 #include "profdiff/property_value.h"

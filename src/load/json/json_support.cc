@@ -1,4 +1,4 @@
-#include "load/json_support.h"
+#include "load/json/json_support.h"
 
 #include <charconv>
 #include <cmath>
