@@ -133,8 +133,11 @@ struct TreeRecord {
   TreeKind kind = TreeKind::kInlining;
   bool delta = false;
   bool too_big = false;  // delta trees: the trees were too big to compare (no nodes)
-  int64_t cost = 0;      // delta trees: the edit cost of the matching
-  OpCounts counts;       // delta trees: the nodes by operation
+  // Delta trees too big to compare: the two trees were found identical node by node (so they
+  // have no differences, though no matching was computed).
+  bool identical = false;
+  int64_t cost = 0;  // delta trees: the edit cost of the matching
+  OpCounts counts;   // delta trees: the nodes by operation
   std::vector<NodeRecord> nodes;
   std::vector<std::string_view> reasons;
   std::vector<ProfiledTypeRecord> profiled_types;
@@ -145,6 +148,7 @@ struct TreeRecord {
     kind = tree_kind;
     delta = is_delta;
     too_big = false;
+    identical = false;
     cost = 0;
     counts = OpCounts();
     nodes.clear();
@@ -375,9 +379,11 @@ struct SummaryRowRecord {
   std::string_view method;
   std::optional<double> share[2];  // of the total execution in experiments 1 and 2; none: unknown
   int64_t pairs = 0;               // compared compilation pairs
-  OpCounts inlining;               // differing nodes by operation (no identities)
+  // The pairs whose differences count (compilation_pairing.h); a stream without them: `pairs`.
+  int64_t counted_pairs = 0;
+  OpCounts inlining;  // differing nodes by operation (no identities) in the counted pairs
   OpCounts optimization;
-  int64_t inlining_too_big = 0;  // pairs whose trees were too big to compare
+  int64_t inlining_too_big = 0;  // counted pairs whose trees were too big to compare
   int64_t optimization_too_big = 0;
 };
 

@@ -21,6 +21,7 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
     OptimizationContextTreeEditPolicy policy(left_oct, right_oct);
     BuildContextDeltaRecord(MatchPruneAndExpandUnlessTooBig(policy, prune), left_oct, right_oct,
                             options, &storage->inlining);
+    if (storage->inlining.too_big) storage->inlining.identical = TreesIdentical(policy);
     pair->context = &storage->inlining;
     tally->context += storage->inlining.counts;
     tally->too_big += storage->inlining.too_big ? 1 : 0;
@@ -37,6 +38,10 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
                                       classes ? &left_classes->optimization : nullptr,
                                       classes ? &right_classes->optimization : nullptr),
       left.optimization_tree, right.optimization_tree, &storage->optimization);
+  if (storage->inlining.too_big) storage->inlining.identical = TreesIdentical(inlining);
+  if (storage->optimization.too_big) {
+    storage->optimization.identical = TreesIdentical(optimization);
+  }
   pair->inlining = &storage->inlining;
   pair->optimization = &storage->optimization;
   tally->inlining += storage->inlining.counts;
