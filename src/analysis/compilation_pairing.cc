@@ -14,8 +14,9 @@ namespace {
 
 // The cost of an assignment, compared lexicographically: pairs that were not compared (never
 // chosen when anything else is possible), units left unpaired, pairs with a fragment (a unit
-// pairs with a unit when it can), pairs of unknown cost, then the summed edit cost. Exact integer arithmetic in each part: no big constants that could overflow,
-// and the Hungarian algorithm only adds, subtracts and compares.
+// pairs with a unit when it can), pairs of unknown cost, then the summed edit cost. Exact
+// integer arithmetic in each part: no big constants that could overflow, and the Hungarian
+// algorithm only adds, subtracts and compares.
 struct Cost {
   int64_t not_compared = 0;
   int64_t unpaired_units = 0;
