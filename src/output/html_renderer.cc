@@ -122,28 +122,27 @@ void HtmlRenderer::Error(const ErrorRecord& record) {
 }
 
 void HtmlRenderer::WriteCountedPairs() {
-  // [[method, [[id 1, id 2], ...]], ...]: the page counts a method's differences over these.
-  std::string json = "<script type=\"application/json\" data-pd=\"c\">[";
-  bool first_method = true;
-  for (const auto& [method, ids] : counted_.CountedPairIds()) {
-    if (!first_method) json.push_back(',');
-    first_method = false;
-    json.push_back('[');
-    html_internal::AppendScriptSafeJsonString(method, &json);
-    json.append(",[");
-    for (size_t i = 0; i < ids.size(); ++i) {
-      if (i > 0) json.push_back(',');
-      json.push_back('[');
-      html_internal::AppendScriptSafeJsonString(ids[i].first, &json);
-      json.push_back(',');
-      html_internal::AppendScriptSafeJsonString(ids[i].second, &json);
-      json.push_back(']');
-    }
-    json.append("]]");
-  }
-  json.append("]</script>\n");
+  // Items [method, [[id 1, id 2], ...]], in chunks like the records: the page counts a method's
+  // differences over these pairs.
   WritePrologue();
-  Write(json);
+  std::string chunk;
+  std::string item;
+  for (const auto& [method, ids] : counted_.CountedPairIds()) {
+    item.assign("[");
+    html_internal::AppendScriptSafeJsonString(method, &item);
+    item.append(",[");
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (i > 0) item.push_back(',');
+      item.push_back('[');
+      html_internal::AppendScriptSafeJsonString(ids[i].first, &item);
+      item.push_back(',');
+      html_internal::AppendScriptSafeJsonString(ids[i].second, &item);
+      item.push_back(']');
+    }
+    item.append("]]");
+    AppendToChunk(&chunk, item, "c");
+  }
+  CloseChunk(&chunk);
 }
 
 void HtmlRenderer::Resolve(std::string_view piece_template, std::string* out) const {

@@ -85,7 +85,7 @@
         continue;
       }
       if (kind === 'defaults') { ui.defaults = value; continue; }
-      if (kind === 'c') { C = value; continue; }
+      if (kind === 'c') { C = (C || []).concat(value); continue; }
       var target = kind === 's' ? S : kind === 'l' ? L : kind === 'r' ? R : null;
       if (target === null) continue;
       for (var k = 0; k < value.length; k++) target.push(value[k]);
