@@ -246,8 +246,24 @@ bool InputStream::FillInput() {
 
 bool InputStream::Start() {
   started_ = true;
-  // A short read (a pipe) may bring fewer bytes than the magic number has.
-  while (in_end_ < 4 && !file_ended_) FillInput();
+  // Only the magic number's bytes: a plain file is then read straight into the caller's buffer
+  // (a first read of a whole chunk would cost a copy and a fresh buffer per file). A short read
+  // (a pipe) may bring fewer bytes than the magic number has.
+  constexpr size_t kHead = 4;
+  in_.resize(kHead);
+  while (in_end_ < kHead && !file_ended_) {
+    const ssize_t n = read(fd_, in_.data() + in_end_, kHead - in_end_);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error_ = errno;
+      file_ended_ = true;
+    } else if (n == 0) {
+      file_ended_ = true;
+    } else {
+      in_end_ += static_cast<size_t>(n);
+      file_bytes_read_ += static_cast<uint64_t>(n);
+    }
+  }
   if (error_ != 0) return false;
   compression_ = DetectCompression(std::string_view(in_.data(), in_end_));
   if (compression_ == Compression::kGzip) decoder_ = std::make_unique<GzipDecoder>();
@@ -263,25 +279,22 @@ Compression InputStream::Detect() {
 }
 
 size_t InputStream::ReadPlain(char* data, size_t size) {
-  if (in_begin_ < in_end_) {
-    const size_t n = std::min(size, in_end_ - in_begin_);
-    std::memcpy(data, in_.data() + in_begin_, n);
-    in_begin_ += n;
-    if (in_begin_ == in_end_) std::vector<char>().swap(in_);  // only the first read used it
-    return n;
-  }
-  if (file_ended_) return 0;
+  // The head that told the compression goes first, then the file straight into `data`.
+  size_t done = std::min(size, in_end_ - in_begin_);
+  std::memcpy(data, in_.data() + in_begin_, done);
+  in_begin_ += done;
+  if (done == size || file_ended_) return done;
   while (true) {
-    const ssize_t n = read(fd_, data, size);
+    const ssize_t n = read(fd_, data + done, size - done);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       error_ = errno;
       file_ended_ = true;
-      return 0;
+      return done;
     }
     if (n == 0) file_ended_ = true;
     file_bytes_read_ += static_cast<uint64_t>(n);
-    return static_cast<size_t>(n);
+    return done + static_cast<size_t>(n);
   }
 }
 
