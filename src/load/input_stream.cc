@@ -345,7 +345,9 @@ size_t InputStream::ReadContent(char* data, size_t size) {
       return step.produced;
     }
     if (step.produced > 0) return step.produced;
-    if (at_file_end) {
+    // At the end of the file, or a decoder that takes nothing more of what is left of it: the
+    // data stops inside a member or frame.
+    if (at_file_end || (file_ended_ && step.consumed == 0)) {
       ended_ = true;
       SetDamage(absl::StrCat(name, " data ends early at byte offset ", file_bytes_read_,
                              ": the file is cut short"));
