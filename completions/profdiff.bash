@@ -11,8 +11,8 @@ _profdiff_commands="report jit-vs-jit jit-vs-jit-runs jit-vs-aot aot-vs-aot aot-
 _profdiff_value_options="--hot-min-limit --hot-max-limit --hot-percentile
   --optimization-context-tree --diff-compilations --long-bci --sort-inlining-tree
   --sort-unordered-phases --remove-detailed-phases --prune-identities --create-fragments
-  --inliner-reasoning --format --explanation --summary --fail-on --fail-min-share --color
-  --progress --stable-share --noise-share --show-noise"
+  --inliner-reasoning --format --explanation --summary --fail-on --fail-min-share --method
+  --color --progress --stable-share --noise-share --show-noise"
 # jit-vs-jit-runs: each --exp1/--exp2 is followed by pairs of a log directory and a profile.
 _profdiff_flag_options="--help -h --version --exp1 --exp2"
 

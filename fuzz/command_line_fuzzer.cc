@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/command_line.h"
+#include "profdiff/method_filter.h"
 
 namespace {
 
@@ -49,6 +50,10 @@ void CheckRun(const profdiff::CommandLine& command_line) {
   if (options.hot_min_limit < 0 || options.hot_min_limit > options.hot_max_limit) {
     Die("hot limits violate 0 <= min <= max");
   }
+  // An accepted --method is a valid RE2 pattern, and matching with it ends (linear time).
+  if (!profdiff::MethodFilter::Problem(options.method).empty()) Die("invalid --method accepted");
+  if (command_line.command == "render" && !options.method.empty()) Die("--method given to render");
+  profdiff::MethodFilter(options.method).Matches(std::string(1000, 'a') + "java.util.Map.get()");
   if (command_line.command == "jit-vs-jit-runs") {
     const profdiff::RunsOptions& runs = command_line.runs;
     if (runs.runs[0].empty() || runs.runs[1].empty()) Die("jit-vs-jit-runs without runs accepted");

@@ -5,6 +5,8 @@
 #   OUT/record        one log record per file, and pairs "record\nrecord" of the same method
 #   OUT/profile       every proftool profile (*.json)
 #   OUT/command_line  NUL-separated argument lists (the corpus' command lines and a few more)
+#   OUT/input_stream  4 control bytes (input_stream_fuzzer.cc) + a small log file: as it is, gzip-
+#                     compressed by Python (1 and 2 members), or to be compressed by the target
 #   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
 #                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
@@ -107,6 +109,22 @@ else:
     os.makedirs(os.path.join(out, "stream"), exist_ok=True)
     write("stream", b'{"type":"header","format":"profdiff","version":1,"command":"report",'
                     b'"arguments":[],"options":{}}\n')
-for kind in ("record", "profile", "command_line", "stream"):
+import gzip
+small_logs = []
+for path in files():
+    if not path.endswith(".json") and not path.endswith(".jfr") and len(small_logs) < 12:
+        with open(path, "rb") as f:
+            small_logs.append(f.read(4096))
+for i, text in enumerate(small_logs):
+    packed = gzip.compress(text, mtime=0)
+    halves = gzip.compress(text[:len(text) // 2], mtime=0) + gzip.compress(text[len(text) // 2:], mtime=0)
+    write("input_stream", bytes([0, 4 * (i % 17), 0, 0]) + packed)
+    write("input_stream", bytes([0, 4 * (i % 17) + 1, 0, 0]) + halves)
+    write("input_stream", bytes([0, 12, 0, 0]) + text)
+    write("input_stream", bytes([1 + i % 2, i, 0x80 | i, 7 * i]) + text)
+    write("input_stream", bytes([1 + i % 2, i, i, 7 * i + 1]) + text)
+# A zstd skippable frame before nothing.
+write("input_stream", bytes([0, 0, 0, 0]) + b"\x50\x2a\x4d\x18\x02\x00\x00\x00ab")
+for kind in ("record", "profile", "command_line", "stream", "input_stream"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what profdiff needs to build and test, from Debian packages (run as root): the
-# compiler and libraries, GCC's sanitizer runtimes (with g++), and clang with the compiler-rt
+# compiler and libraries (zlib and libzstd read gzip- and zstd-compressed logs, RE2 matches
+# --method), GCC's sanitizer runtimes (with g++), and clang with the compiler-rt
 # package of the same version (libFuzzer, clang's sanitizer runtimes) for the fuzz targets;
 # Chromium for the browser tests of the HTML page; and what building and checking the Debian
 # package needs (scripts/check_package.sh): dpkg-dev (dpkg-shlibdeps computes the package's
@@ -12,6 +13,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
   cmake make g++ python3 libcli11-dev rapidjson-dev libabsl-dev libgtest-dev \
+  zlib1g-dev libzstd-dev libre2-dev \
   clang libclang-rt-dev clang-format git chromium \
   dpkg-dev groff-base man-db bash-completion zsh ccache
 # The browser tests (tests/browser) run on Node.js with its own npm. Machines that lack node get

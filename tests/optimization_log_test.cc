@@ -426,7 +426,8 @@ TEST_F(OptimizationLogTest, LineReaderAcrossChunkBoundaries) {
         Write("lines", text);
         int fd = open((dir_ + "/lines").c_str(), O_RDONLY);
         ASSERT_GE(fd, 0);
-        LogLineReader reader(fd, chunk, size_t{16} << 20, share ? &shared : nullptr);
+        InputStream stream(fd, "lines");
+        LogLineReader reader(stream, chunk, size_t{16} << 20, share ? &shared : nullptr);
         std::vector<std::pair<uint64_t, std::string>> lines;
         std::string_view line;
         uint64_t offset = 0;
@@ -459,7 +460,8 @@ TEST_F(OptimizationLogTest, LineReaderCutsLongLinesAtTheFirstNul) {
     Write("lines", text);
     int fd = open((dir_ + "/lines").c_str(), O_RDONLY);
     ASSERT_GE(fd, 0);
-    LogLineReader reader(fd, chunk, /*cut_nul_lines_above=*/12);
+    InputStream stream(fd, "lines");
+    LogLineReader reader(stream, chunk, /*cut_nul_lines_above=*/12);
     std::vector<std::pair<uint64_t, std::string>> lines;
     std::string_view line;
     uint64_t offset = 0;
@@ -487,7 +489,8 @@ TEST_F(OptimizationLogTest, LineReaderCutsLongLinesAtTheFirstNul) {
 TEST_F(OptimizationLogTest, LineReaderReportsReadErrors) {
   int fd = open(dir_.c_str(), O_RDONLY);  // reading a directory fails with EISDIR
   ASSERT_GE(fd, 0);
-  LogLineReader reader(fd);
+  InputStream stream(fd, dir_);
+  LogLineReader reader(stream);
   std::string_view line;
   uint64_t offset = 0;
   EXPECT_EQ(reader.Next(&line, &offset), LogLineReader::Result::kError);

@@ -93,7 +93,8 @@ def zsh_complete(line, expected, tmp):
 def main():
     binary = os.path.abspath(sys.argv[1])
     help_text = subprocess.run([binary, "help"], capture_output=True, text=True).stdout
-    options = re.findall(r"^  (--[a-z-]+) [A-Z]+=", help_text, re.M)
+    # An option with a default shows it after '=' (--method has none).
+    options = re.findall(r"^  (--[a-z-]+) [A-Z]+(?:=| )", help_text, re.M)
     commands = re.findall(r"^  ([a-z-]+) {2,}\S", help_text.split("Commands:")[1], re.M)
     check(len(options) >= 19, f"options not found in the help: {options}")
     check("render" in commands and "report" in commands, f"commands not found: {commands}")

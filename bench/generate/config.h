@@ -33,6 +33,8 @@ enum class Kind { kJit, kAot };
 
 struct Config {
   Kind kind = Kind::kJit;
+  // --kind=hotspot: HotSpot LogCompilation logs of the program instead (hotspot.cc).
+  bool hotspot = false;
   double size_mb = 100;
   uint64_t seed = 1;
   std::string out;

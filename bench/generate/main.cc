@@ -19,9 +19,10 @@
 // The sources, by concept: random.h (hashing), text.h (JSON helpers), config.h, universe.h
 // (the program), inlining.h (inlining trees), optimizations.h (phases and events),
 // unit_writer.h (one unit), unit_sequence.h (which units), log_dir.h (log files),
-// profile.{h,cc}, pair.cc (pair mode), runs.cc (runs mode, with its ground truth).
+// profile.{h,cc}, pair.cc (pair mode), runs.cc (runs mode, with its ground truth), hotspot.cc
+// (HotSpot LogCompilation logs).
 //
-// Usage: generate --kind=jit|aot --size-mb=N --seed=S --out=DIR [options], see Usage().
+// Usage: generate --kind=jit|aot|hotspot --size-mb=N --seed=S --out=DIR [options], see Usage().
 
 #include <cstdio>
 #include <cstdlib>
@@ -39,9 +40,11 @@ namespace {
 void Usage() {
   std::fprintf(
       stderr,
-      "usage: generate --kind=jit|aot --size-mb=N --seed=S --out=DIR [options]\n"
+      "usage: generate --kind=jit|aot|hotspot --size-mb=N --seed=S --out=DIR [options]\n"
       "Writes DIR/exp1/{log/,prof.json} and DIR/exp2/{log/,prof.json}; each log is\n"
-      "about N MB (1 MB = 2^20 bytes). Options (defaults in brackets):\n"
+      "about N MB (1 MB = 2^20 bytes). --kind=hotspot writes DIR/exp{1,2}/hotspot.log\n"
+      "instead: HotSpot LogCompilation logs of the same program (generate/hotspot.cc;\n"
+      "--flip-rate and --unit-only-rate apply). Options (defaults in brackets):\n"
       "  --file-mb=X          size of one log file [1]\n"
       "  --flip-rate=X        call sites whose inlining decision exp2 flips [0.004]\n"
       "  --opt-remove-rate=X  optimizations missing in exp2 [0.01]\n"
@@ -93,8 +96,9 @@ bool ParseArgs(int argc, char** argv, Config* c) {
       return v;
     };
     if (key == "kind") {
-      if (value != "jit" && value != "aot") return false;
+      if (value != "jit" && value != "aot" && value != "hotspot") return false;
       c->kind = value == "aot" ? Kind::kAot : Kind::kJit;
+      c->hotspot = value == "hotspot";
       have_kind = true;
     } else if (key == "size-mb") {
       c->size_mb = number();
@@ -165,7 +169,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   profdiff_bench::Universe universe(config.seed);
-  if (config.runs > 0) {
+  if (config.hotspot) {
+    profdiff_bench::GenerateHotspot(config, universe);
+  } else if (config.runs > 0) {
     profdiff_bench::GenerateRuns(config, universe);
   } else {
     profdiff_bench::GeneratePair(config, universe);

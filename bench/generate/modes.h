@@ -11,6 +11,9 @@ namespace profdiff_bench {
 // OUT/exp1/{log/,prof.json} and OUT/exp2/{log/,prof.json}.
 void GeneratePair(const Config& config, const Universe& universe);
 
+// OUT/exp1/hotspot.log and OUT/exp2/hotspot.log: HotSpot LogCompilation logs (hotspot.cc).
+void GenerateHotspot(const Config& config, const Universe& universe);
+
 // OUT/exp{1,2}/run-<k>/{log/,prof.json} for k = 1..config.runs, and OUT/ground-truth.json.
 void GenerateRuns(const Config& config, const Universe& universe);
 

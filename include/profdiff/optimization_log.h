@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,14 +20,27 @@ struct UnitRecord {
   std::string method_name;  // raw, may carry a multi-method key
   std::string compilation_id;
   uint32_t file = 0;    // index into OptimizationLog::files
-  uint64_t offset = 0;  // byte offset of the line in the file
+  uint64_t offset = 0;  // byte offset of the line in the file's (decompressed) content
   uint64_t length = 0;  // byte length of the line (without its terminator)
+};
+
+class ContentCopy;  // src/load/content_copy.h
+
+// How a log file's records are read again (docs/robustness.md, "Compressed logs"): a plain file
+// at the records' offsets; a compressed one (gzip or zstd) from the copy of its decompressed
+// content made while it was scanned, at `copy_offset` + the record's offset, or, when no copy
+// could be made (no temporary space), by decompressing it again up to the record.
+struct LogFileContent {
+  bool compressed = false;
+  std::shared_ptr<const ContentCopy> copy;
+  uint64_t copy_offset = 0;
 };
 
 // The valid records of an optimization-log directory, in read order: files sorted by name
 // (bytewise), lines in file order.
 struct OptimizationLog {
-  std::vector<std::string> files;  // paths as opened: directory as given + '/' + file name
+  std::vector<std::string> files;        // paths as opened: directory as given + '/' + file name
+  std::vector<LogFileContent> contents;  // parallel to `files` (missing: plain files)
   std::vector<UnitRecord> units;
   int64_t invalid_records = 0;  // records left out with a warning
   // Only when the log was loaded with LogCounting::kCount: the counts of each unit (parallel to
@@ -43,12 +57,15 @@ enum class LogCounting { kNone, kCount };
 // order the records are read.
 using WarningSink = std::function<void(std::string_view line)>;
 
-// Reads every regular file of `directory` (README "Decisions"): lines end at '\n', one '\r'
+// Reads every regular file of `directory` (README "Decisions"), decompressing gzip and zstd
+// files (told by their first bytes; docs/robustness.md): lines end at '\n', one '\r'
 // before it is dropped; malformed UTF-8 is replaced by U+FFFD; every record is validated in
 // full. An invalid record produces
 //   Warning: Invalid compilation unit: <file>:<line>:<column>: <what was expected>
 // and is skipped; a directory entry that is not a regular file produces
 //   Warning: Skipping <path>: not a regular file
+// and compressed data that is corrupt or cut short (what was decoded before is read)
+//   Warning: <path>: <what> at byte offset <offset of the compressed file>...
 // Fails (with the complete user-facing message) when the directory cannot be listed or a file
 // cannot be read. `progress`, when given, hears of the files and bytes read.
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
@@ -65,7 +82,7 @@ struct LogExtent {
 LogExtent MeasureLog(const std::string& directory);
 
 // Re-reads the record of `unit` and builds its trees. Fails only if the file changed or
-// vanished since it was loaded.
+// vanished since it was loaded (or its temporary copy could not be read).
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
                                           int experiment_id, TreeParts parts = TreeParts::kAll);
 

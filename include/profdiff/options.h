@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace profdiff {
@@ -99,6 +100,9 @@ struct Options {
   WhenMode color = WhenMode::kAuto;
   // A progress line on stderr while experiments load and comparisons run (terminal_progress.h).
   WhenMode progress = WhenMode::kAuto;
+  // --method: only the methods whose printed name this RE2 regular expression matches anywhere
+  // (method_filter.h); empty: every method.
+  std::string method;
 };
 
 }  // namespace profdiff

@@ -388,6 +388,14 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
     }
     command_line.runs = std::move(scan.runs);
   }
+  // render writes the methods its stream holds, with the options of the run that wrote it: a
+  // filter belongs to that run (docs/decisions.md, "--method").
+  if (command->name == "render" && !command_line.options.method.empty()) {
+    return Error(
+        "--method selects methods when the stream is written: give it to the command that "
+        "writes the stream",
+        command);
+  }
   // report and stats count: they have no compared pairs that --summary ranks and --fail-on
   // gates on (docs/ci.md). jit-vs-jit-runs has: its stable differences.
   const bool counts_only = command->name == "report" || command->name == "stats";

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "cli/option_values.h"
+#include "profdiff/method_filter.h"
 
 namespace profdiff {
 
@@ -51,6 +52,9 @@ const OptionSpec kOptionSpecs[] = {
     {"--fail-min-share", &Options::fail_min_share, "0",
      "Only methods with at least this fraction (0 to 1) of the total execution count for "
      "--fail-on"},
+    {"--method", &Options::method, "",
+     "Only the methods whose name matches this regular expression (RE2 syntax, matched anywhere "
+     "in the name as printed, like grep; hot selection and summaries are unchanged)"},
     {"--color", &Options::color, "auto",
      "Colour the text output: auto (when stdout is a terminal, NO_COLOR is not set and TERM is "
      "not dumb), always or never"},
@@ -116,6 +120,8 @@ std::string OptionTypeName(const OptionSpec& spec) {
           return "INT";
         } else if constexpr (std::is_same_v<Member, double>) {
           return "NUMBER";
+        } else if constexpr (std::is_same_v<Member, std::string>) {
+          return "REGEX";
         } else {
           return std::string(ChoicePlaceholder<Member>());
         }
@@ -138,6 +144,9 @@ std::string ApplyOptionValue(const OptionSpec& spec, std::string_view value, Opt
         } else if constexpr (std::is_same_v<Member, double>) {
           parsed = ParseDoubleValue(value);
           if (!parsed) problem = "expected a number";
+        } else if constexpr (std::is_same_v<Member, std::string>) {
+          problem = MethodFilter::Problem(value);
+          if (problem.empty()) parsed = std::string(value);
         } else {
           parsed = EnumFromName<Member>(value);
           if (!parsed) problem = "expected " + ChoiceList<Member>(" or ");

@@ -8,6 +8,7 @@
 #include "commands/ordered_parallel.h"
 #include "profdiff/fragments.h"
 #include "profdiff/input_paths.h"
+#include "profdiff/method_filter.h"
 #include "profdiff/method_pairing.h"
 #include "profdiff/record_builders.h"
 
@@ -124,7 +125,10 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
   FragmentParentCache parents;
   std::vector<std::unique_ptr<Section>> sections;
   std::vector<Piece> pieces;
+  // --method selects among the compared methods; hotness and fragments stay as without it.
+  const MethodFilter filter(options.method);
   for (const MethodPair& pair : SortedHotMethodPairs(first, second)) {
+    if (!filter.Matches(first.method(pair.first).name)) continue;
     auto section = std::make_unique<Section>(pair, options, &parents);
     PlanSection(*section, first, second, options, parents);
     pieces.push_back({sections.size(), kHead});

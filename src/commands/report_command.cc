@@ -3,6 +3,7 @@
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
 #include "profdiff/input_paths.h"
+#include "profdiff/method_filter.h"
 #include "profdiff/record_builders.h"
 
 namespace profdiff {
@@ -19,9 +20,12 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
   absl::StatusOr<Experiment> experiment = LoadAndSummarize(input, options, out);
   if (!experiment.ok()) return experiment.status();
 
+  // --method selects among the methods that would be printed; hotness stays as without it.
+  const MethodFilter filter(options.method);
   std::vector<MethodIndex> methods;
   for (MethodIndex m = 0; m < experiment->methods().size(); ++m) {
-    if (!profile.has_value() || experiment->IsMethodHot(m)) methods.push_back(m);
+    if (profile.has_value() && !experiment->IsMethodHot(m)) continue;
+    if (filter.Matches(experiment->method(m).name)) methods.push_back(m);
   }
   std::vector<int64_t> totals(experiment->methods().size());
   for (MethodIndex m : methods) totals[m] = experiment->MethodTotalPeriod(m);

@@ -27,6 +27,7 @@
 #include "profdiff/edit_policies.h"
 #include "profdiff/experiment_loader.h"
 #include "profdiff/hot_selection.h"
+#include "profdiff/method_filter.h"
 #include "profdiff/optimization_log.h"
 #include "profdiff/ordered_parallel.h"
 #include "profdiff/record_builders.h"
@@ -289,12 +290,14 @@ class RunsComparison {
   // Every method hot in some run, with its hotness; compared ones first, each group by the sum
   // of both experiments' mean shares (then by name).
   void CollectMethods() {
+    // --method selects among them; each run's hot selection stays as without it.
+    const MethodFilter filter(options_.method);
     std::map<std::string, size_t> index;
     for (int e = 0; e < 2; ++e) {
       for (const RunData* run : sides_[e]) {
         const Experiment& data = run->data;
         for (MethodIndex m = 0; m < data.methods().size(); ++m) {
-          if (!data.IsMethodHot(m)) continue;
+          if (!data.IsMethodHot(m) || !filter.Matches(data.method(m).name)) continue;
           auto [it, inserted] = index.try_emplace(data.method(m).name, methods_.size());
           if (inserted) {
             RunsMethod& method = methods_.emplace_back();

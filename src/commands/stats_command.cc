@@ -11,6 +11,7 @@
 #include "commands/command_steps.h"
 #include "profdiff/commands.h"
 #include "profdiff/hot_selection.h"
+#include "profdiff/method_filter.h"
 #include "profdiff/record_builders.h"
 #include "profdiff/statistics.h"
 
@@ -99,15 +100,22 @@ absl::Status RunStats(const std::vector<std::string>& positionals, const Options
     out.Experiment(MakeExperimentRecord(*experiment));
     experiments.push_back(std::move(*experiment));
   }
+  // --method selects among the hot methods' scopes; all units and hot units count as without it.
+  const MethodFilter filter(options.method);
+  auto selected = [&](const StatisticsScope& scope) {
+    return scope.kind != StatisticsScopeKind::kMethod || filter.Matches(scope.method);
+  };
   std::vector<std::vector<ScopeStatistics>> statistics;
   for (const Experiment& experiment : experiments) {
     statistics.push_back(ComputeStatistics(experiment));
     for (const ScopeStatistics& scope : statistics.back()) {
+      if (!selected(scope.scope)) continue;
       out.Statistics(StatisticsRecord{experiment.id(), scope.scope, scope.figures});
     }
   }
   if (statistics.size() == 2) {
     for (const ScopeChange& change : CompareStatistics(statistics[0], statistics[1])) {
+      if (!selected(change.scope)) continue;
       out.StatisticsChange(StatisticsChangeRecord{change.scope, change.hot_only_in, change.rows});
     }
   }

@@ -280,6 +280,7 @@ std::string OptionsJson(const Options& options, const RunsOptions* runs) {
   json.Double(options.fail_min_share);
   json.Member("color", NameOf(options.color));
   json.Member("progress", NameOf(options.progress));
+  json.Member("method", options.method);
   if (runs != nullptr) {
     json.Key("stable-share");
     json.Double(runs->stable_share);

@@ -1,15 +1,12 @@
 #include "load/graal/log_line_reader.h"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstring>
 
 namespace profdiff {
 
-LogLineReader::LogLineReader(int fd, size_t chunk_size, size_t cut_nul_lines_above,
+LogLineReader::LogLineReader(InputStream& stream, size_t chunk_size, size_t cut_nul_lines_above,
                              std::vector<char>* storage)
-    : fd_(fd),
+    : stream_(stream),
       chunk_size_(chunk_size == 0 ? 1 : chunk_size),
       cut_nul_lines_above_(cut_nul_lines_above),
       buffer_(storage != nullptr ? *storage : own_buffer_) {}
@@ -69,22 +66,14 @@ void LogLineReader::Fill() {
     begin_ = 0;
   }
   if (buffer_.size() - end_ < chunk_size_) buffer_.resize(end_ + chunk_size_);
-  while (true) {
-    ssize_t n = read(fd_, buffer_.data() + end_, buffer_.size() - end_);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      error_ = errno;
-      at_end_ = true;
-      return;
-    }
-    if (n == 0) {
-      at_end_ = true;
-      return;
-    }
-    end_ += static_cast<size_t>(n);
-    bytes_read_ += static_cast<uint64_t>(n);
+  const size_t n = stream_.Read(buffer_.data() + end_, buffer_.size() - end_);
+  if (n == 0) {
+    error_ = stream_.error();
+    at_end_ = true;
     return;
   }
+  end_ += n;
+  bytes_read_ += n;
 }
 
 }  // namespace profdiff

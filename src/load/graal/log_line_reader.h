@@ -6,13 +6,15 @@
 #include <string_view>
 #include <vector>
 
+#include "load/input_stream.h"
+
 namespace profdiff {
 
-// Streams the lines of an open file through one reusable buffer, so that memory stays in the
-// order of the longest line however large the file is (optimization logs reach gigabytes).
-// Lines end at '\n'; one '\r' directly before it, or at the very end of the file, is not part
-// of the line (README "Decisions": CRLF files). A final line without terminator is a line; a
-// terminator at the very end does not start another one.
+// Streams the lines of a file's content (decompressed: InputStream) through one reusable buffer, so
+// that memory stays in the order of the longest line however large the file is (optimization logs
+// reach gigabytes). Lines end at '\n'; one '\r' directly before it, or at the very end of the file,
+// is not part of the line (README "Decisions": CRLF files). A final line without terminator is a
+// line; a terminator at the very end does not start another one.
 //
 // One exception keeps memory bounded on the tail of NUL bytes that a crashed run leaves in a
 // preallocated file: once a line that is still being read has grown past `cut_nul_lines_above`
@@ -23,22 +25,23 @@ class LogLineReader {
  public:
   enum class Result { kLine, kEnd, kError };
 
-  // Does not take ownership of `fd`. `storage`, when given, is the buffer to read into (its
+  // Does not take ownership of `stream`. `storage`, when given, is the buffer to read into (its
   // contents are not read): one buffer per thread for many files saves allocating and
   // zero-filling a fresh one per file.
-  explicit LogLineReader(int fd, size_t chunk_size = size_t{1} << 20,
+  explicit LogLineReader(InputStream& stream, size_t chunk_size = size_t{1} << 20,
                          size_t cut_nul_lines_above = size_t{16} << 20,
                          std::vector<char>* storage = nullptr);
 
   // On kLine, `*line` (valid until the next call) is the line's content and `*offset` the byte
-  // offset of its first character in the file. On kError, error() is the errno value.
+  // offset of its first character in the content. On kError, error() is the errno value. Damaged
+  // compressed data ends the content (the stream's damage()), as a cut-off file would.
   Result Next(std::string_view* line, uint64_t* offset);
 
   int error() const { return error_; }
   // After kLine: whether the line ended at a '\n' (false only for a file's last line, when the
   // file does not end with one).
   bool line_terminated() const { return line_terminated_; }
-  // Bytes read from the file so far (at the end: its size).
+  // Bytes of content read so far (at the end: its size).
   uint64_t bytes_read() const { return bytes_read_; }
 
  private:
@@ -47,7 +50,7 @@ class LogLineReader {
 
   static constexpr size_t kNone = SIZE_MAX;
 
-  int fd_;
+  InputStream& stream_;
   size_t chunk_size_;
   size_t cut_nul_lines_above_;
   std::vector<char> own_buffer_;

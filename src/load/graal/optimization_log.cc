@@ -21,7 +21,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "load/content_copy.h"
 #include "load/graal/log_line_reader.h"
+#include "load/input_stream.h"
 #include "load/json/json_support.h"
 #include "load/paths.h"
 
@@ -97,11 +99,12 @@ struct FileUnits {
   // With counting: the counts of each unit, names numbered by `counter`'s tables.
   std::unique_ptr<UnitCounter> counter;
   std::vector<UnitCounts> counts;
+  LogFileContent content;  // how its records are read again
 };
 
 // Reads the records of one open file and appends its valid units (and their counts, when
 // `out->counter` is set).
-absl::Status ReadLogFile(int fd, const std::string& display_file,
+absl::Status ReadLogFile(InputStream& stream, const std::string& display_file,
                          const std::string& read_error_path, int experiment_id,
                          const WarningSink& warn, FileUnits* out, ProgressSink* progress) {
   // Progress is reported about every megabyte, not per line: lines are many and short.
@@ -118,7 +121,7 @@ absl::Status ReadLogFile(int fd, const std::string& display_file,
   // One read buffer per thread for all its files; one grown by a huge line is given back.
   thread_local std::vector<char> buffer;
   ShrinkHugeBuffer<std::vector<char>> shrink{buffer};
-  LogLineReader reader(fd, size_t{1} << 20, size_t{16} << 20, &buffer);
+  LogLineReader reader(stream, size_t{1} << 20, size_t{16} << 20, &buffer);
   std::string repaired;
   std::string_view line;
   uint64_t offset = 0;
@@ -128,10 +131,17 @@ absl::Status ReadLogFile(int fd, const std::string& display_file,
   while (true) {
     LogLineReader::Result result = reader.Next(&line, &offset);
     if (result == LogLineReader::Result::kEnd) {
-      report(std::max(reported_bytes, reader.bytes_read()), 1);
+      if (!stream.damage().empty()) {
+        warn(absl::StrCat("Warning: ", stream.damage(), " (what came before it was read)"));
+      }
+      report(std::max(reported_bytes, stream.file_bytes_read()), 1);
       return absl::OkStatus();
     }
-    if (offset - reported_bytes >= kReportBytes) report(offset, 0);
+    // Progress counts bytes of the file, as MeasureLog does (compressed ones for a compressed
+    // file).
+    const uint64_t file_offset =
+        stream.compression() == Compression::kNone ? offset : stream.file_bytes_read();
+    if (file_offset - reported_bytes >= kReportBytes) report(file_offset, 0);
     if (result == LogLineReader::Result::kError) {
       return absl::Status(
           absl::ErrnoToStatusCode(reader.error()),
@@ -170,9 +180,11 @@ struct EntryResult {
   bool is_file = false;               // a regular file that was read
 };
 
+// `copy` is the thread's copy of decompressed content, made when it first reads a compressed
+// file.
 EntryResult ReadEntry(const std::string& directory, const std::string& normalized_directory,
                       const std::string& name, int experiment_id, LogCounting counting,
-                      ProgressSink* progress) {
+                      ProgressSink* progress, std::shared_ptr<ContentCopy>* copy) {
   EntryResult result;
   if (counting == LogCounting::kCount) result.file.counter = std::make_unique<UnitCounter>();
   std::string path = absl::StrCat(directory, "/", name);
@@ -208,10 +220,21 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
   if (!S_ISREG(status.st_mode)) return skip();
   posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   result.is_file = true;
+  InputStream stream(fd, path);
+  LogFileContent& content = result.file.content;
+  content.compressed = stream.Detect() != Compression::kNone;
+  if (content.compressed) {
+    if (*copy == nullptr) *copy = ContentCopy::Create();
+    if (*copy != nullptr && (*copy)->ok()) {
+      content.copy_offset = (*copy)->size();
+      stream.set_copy(copy->get());
+    }
+  }
   result.status = ReadLogFile(
-      fd, path, read_error_path, experiment_id,
+      stream, path, read_error_path, experiment_id,
       [&result](std::string_view line) { result.warnings.emplace_back(line); }, &result.file,
       progress);
+  if (content.compressed && *copy != nullptr && (*copy)->ok()) content.copy = *copy;
   return result;
 }
 
@@ -231,7 +254,8 @@ class ParallelEntryReader {
         done_(names.size(), false) {
     unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 4u));
     threads = std::min<unsigned>(threads, static_cast<unsigned>(names.size()));
-    for (unsigned t = 0; t < threads; ++t) workers_.emplace_back([this] { Work(); });
+    copies_.resize(threads);
+    for (unsigned t = 0; t < threads; ++t) workers_.emplace_back([this, t] { Work(t); });
   }
   ~ParallelEntryReader() {
     stop_.store(true);
@@ -246,12 +270,12 @@ class ParallelEntryReader {
   }
 
  private:
-  void Work() {
+  void Work(unsigned thread) {
     while (!stop_.load()) {
       size_t i = next_.fetch_add(1);
       if (i >= names_.size()) return;
       EntryResult result = ReadEntry(directory_, normalized_directory_, names_[i], experiment_id_,
-                                     counting_, progress_);
+                                     counting_, progress_, &copies_[thread]);
       {
         std::lock_guard<std::mutex> lock(mutex_);
         results_[i] = std::move(result);
@@ -269,6 +293,9 @@ class ParallelEntryReader {
   const LogCounting counting_;
   std::vector<EntryResult> results_;
   std::vector<bool> done_;
+  // Each thread's copy of the compressed files it decompressed (content_copy.h): a few
+  // temporary files per log, however many files it has.
+  std::vector<std::shared_ptr<ContentCopy>> copies_;
   std::atomic<size_t> next_{0};
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
@@ -338,6 +365,7 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
     }
     auto file_index = static_cast<uint32_t>(log.files.size());
     log.files.push_back(absl::StrCat(directory, "/", (*names)[i]));
+    log.contents.push_back(std::move(result.file.content));
     for (UnitRecord& unit : result.file.units) {
       unit.file = file_index;
       log.units.push_back(std::move(unit));
@@ -348,6 +376,51 @@ absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory
   return log;
 }
 
+namespace {
+
+// Reads the `line.size()` bytes of content at `offset` of a plain file; the reason on failure.
+std::string ReadPlainRange(const std::string& path, uint64_t offset, std::span<char> line) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoText(errno);
+  FileCloser closer(fd);
+  size_t done = 0;
+  while (done < line.size()) {
+    ssize_t n =
+        pread(fd, line.data() + done, line.size() - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return ErrnoText(errno);
+    if (n == 0) {
+      return absl::StrCat("the file changed since it was read: the record at byte offset ", offset,
+                          " is cut short");
+    }
+    done += static_cast<size_t>(n);
+  }
+  return std::string();
+}
+
+// The same for a compressed file without a copy: decompressing it again up to the record.
+std::string ReadCompressedRange(const std::string& path, uint64_t offset, std::span<char> line) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoText(errno);
+  FileCloser closer(fd);
+  InputStream stream(fd, path);
+  size_t done = 0;
+  if (stream.Skip(offset)) {
+    while (done < line.size()) {
+      const size_t n = stream.Read(line.data() + done, line.size() - done);
+      if (n == 0) break;
+      done += n;
+    }
+  }
+  if (done == line.size()) return std::string();
+  if (stream.error() != 0) return ErrnoText(stream.error());
+  return absl::StrCat("the file changed since it was read: the record at byte offset ", offset,
+                      " of its content is cut short", stream.damage().empty() ? "" : " (",
+                      stream.damage(), stream.damage().empty() ? "" : ")");
+}
+
+}  // namespace
+
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
                                           int experiment_id, TreeParts parts) {
   std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
@@ -355,9 +428,6 @@ absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const Unit
     return absl::DataLossError(
         absl::StrCat("Failed to parse experiment ", experiment_id, " in ", path, ": ", reason));
   };
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return failure(ErrnoText(errno));
-  FileCloser closer(fd);
   // Records of hot AOT units are several MB and comparisons load hundreds of them: a buffer per
   // thread that only grows saves zero-filling and page-faulting a new one each time. A huge
   // record's buffer is given back after use.
@@ -365,18 +435,22 @@ absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const Unit
   ShrinkHugeBuffer<std::string> shrink{buffer};
   if (buffer.size() < unit.length) buffer.resize(unit.length);
   const std::span<char> line(buffer.data(), unit.length);
-  size_t done = 0;
-  while (done < line.size()) {
-    ssize_t n =
-        pread(fd, line.data() + done, line.size() - done, static_cast<off_t>(unit.offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return failure(ErrnoText(errno));
-    if (n == 0) {
-      return failure(absl::StrCat("the file changed since it was read: the record at byte offset ",
-                                  unit.offset, " is cut short"));
+  const LogFileContent* content =
+      unit.file < log.contents.size() ? &log.contents[unit.file] : nullptr;
+  std::string reason;
+  if (content != nullptr && content->copy != nullptr) {
+    int error = 0;
+    if (!content->copy->ReadAt(content->copy_offset + unit.offset, line.data(), line.size(),
+                               &error)) {
+      reason = absl::StrCat("its temporary decompressed copy could not be read (",
+                            error != 0 ? ErrnoText(error) : "it is cut short", ")");
     }
-    done += static_cast<size_t>(n);
+  } else if (content != nullptr && content->compressed) {
+    reason = ReadCompressedRange(path, unit.offset, line);
+  } else {
+    reason = ReadPlainRange(path, unit.offset, line);
   }
+  if (!reason.empty()) return failure(reason);
   std::string repaired;
   const std::string_view read(line.data(), line.size());
   std::string_view record = RepairUtf8(read, &repaired) ? std::string_view(repaired) : read;

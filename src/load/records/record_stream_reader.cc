@@ -71,6 +71,8 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   if (color) options.color = EnumFromName<WhenMode>(*color).value_or(WhenMode::kAuto);
   std::optional<std::string_view> progress = d.OptStr(object, "progress");
   if (progress) options.progress = EnumFromName<WhenMode>(*progress).value_or(WhenMode::kAuto);
+  std::optional<std::string_view> method = d.OptStr(object, "method");
+  if (method) options.method = std::string(*method);
   return options;
 }
 

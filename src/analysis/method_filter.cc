@@ -1,0 +1,36 @@
+#include "profdiff/method_filter.h"
+
+#include <re2/re2.h>
+
+namespace profdiff {
+
+namespace {
+
+std::shared_ptr<const re2::RE2> Compile(std::string_view pattern) {
+  RE2::Options options;
+  options.set_log_errors(false);  // the command line reports the error
+  options.set_encoding(RE2::Options::EncodingUTF8);
+  return std::make_shared<const re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()),
+                                          options);
+}
+
+}  // namespace
+
+MethodFilter::MethodFilter(std::string_view pattern) {
+  if (!pattern.empty()) regex_ = Compile(pattern);
+}
+
+bool MethodFilter::Matches(std::string_view method_name) const {
+  if (regex_ == nullptr) return true;
+  if (!regex_->ok()) return false;
+  return RE2::PartialMatch(re2::StringPiece(method_name.data(), method_name.size()), *regex_);
+}
+
+std::string MethodFilter::Problem(std::string_view pattern) {
+  if (pattern.empty()) return "";
+  std::shared_ptr<const re2::RE2> regex = Compile(pattern);
+  if (regex->ok()) return "";
+  return "expected a regular expression (RE2 syntax): " + regex->error();
+}
+
+}  // namespace profdiff
