@@ -583,7 +583,7 @@ TEST_F(StatsCommandTest, ArgumentErrors) {
            {{"stats", log, log, profile}, "experiment 2 has a profile and experiment 1 has none"},
            {{"stats", log, "/dev/null"},
             "is neither a directory (an optimization log) nor a "
-            "regular file (a profile)"},
+            "regular file (a HotSpot compilation log or a profile)"},
            {{"stats"}, "stats: missing argument optimization_log"},
        }) {
     RunResult run = RunProfdiff(c.args);

@@ -376,6 +376,23 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
         ClassifyStatsArguments(positionals);
     if (!classified.ok()) return Error(StdView(classified.status().message()), command);
   }
+  if (command->name == "jit-vs-jit") {
+    // With a HotSpot log among them, the arguments are told apart by what they are; otherwise
+    // all four are required, as ever.
+    bool hotspot = false;
+    for (const std::string& positional : positionals) {
+      hotspot = hotspot || IsHotSpotLogArgument(positional);
+    }
+    if (hotspot) {
+      absl::StatusOr<std::vector<StatsExperimentArguments>> classified =
+          ClassifyJitVsJitArguments(positionals);
+      if (!classified.ok()) return Error(StdView(classified.status().message()), command);
+    } else if (positionals.size() < command->positionals.size()) {
+      return Error(std::string(command->name) + ": missing argument " +
+                       std::string(command->positionals[positionals.size()].name),
+                   command);
+    }
+  }
   if (command->name == kRunsCommand) {
     if (std::string problem = ValidateRuns(scan.runs); !problem.empty()) {
       return Error(problem, command);

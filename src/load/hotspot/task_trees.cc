@@ -111,7 +111,9 @@ struct TaskTreeBuilder::State {
   bool task_failed = false;
 
   NodeIndex root_phase = kNoNode;
-  std::vector<NodeIndex> named_phases;  // open <phase name=...> elements
+  // The open <phase name=...> elements; a phase becomes a node only when an optimization is
+  // logged in it (C1 of JDK 17 names phases that never hold any).
+  std::vector<std::pair<std::string, NodeIndex>> named_phases;
   absl::flat_hash_map<std::string, NodeIndex> default_phases;
 
   const std::string& MethodName(std::string_view id) {
@@ -202,7 +204,19 @@ struct TaskTreeBuilder::State {
   NodeIndex Phase(std::string_view fallback) {
     OptimizationTree& tree = trees->optimization_tree;
     RootPhase();
-    if (!named_phases.empty()) return named_phases.back();
+    if (!named_phases.empty()) {
+      NodeIndex parent = root_phase;
+      for (auto& [name, node] : named_phases) {
+        if (node == kNoNode) {
+          OptimizationTreeNode phase;
+          phase.is_phase = true;
+          phase.name = name;
+          node = tree.AddNode(std::move(phase), parent);
+        }
+        parent = node;
+      }
+      return parent;
+    }
     auto it = default_phases.find(AbslView(fallback));
     if (it != default_phases.end()) return it->second;
     OptimizationTreeNode phase;
@@ -513,11 +527,7 @@ void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) 
   } else if (element == "task_done") {
     if (Attribute(attributes, "success") == "0") s.task_failed = true;
   } else if (element == "phase") {
-    NodeIndex parent = s.named_phases.empty() ? s.RootPhase() : s.named_phases.back();
-    OptimizationTreeNode phase;
-    phase.is_phase = true;
-    phase.name = Attribute(attributes, "name");
-    s.named_phases.push_back(s.trees->optimization_tree.AddNode(std::move(phase), parent));
+    s.named_phases.emplace_back(std::string(Attribute(attributes, "name")), kNoNode);
   }
 }
 
