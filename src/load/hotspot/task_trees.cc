@@ -89,6 +89,7 @@ struct TaskTreeBuilder::State {
     NodeIndex virtual_call = kNoNode;  // the virtual call of this bci, if any
   };
   std::vector<Scope> scopes;
+  std::vector<size_t> parse_scopes;  // how many scopes each open <parse> pushed
   NodeIndex last_call = kNoNode;
   NodeIndex late_site = kNoNode;  // the call a <late_inline> named
   bool failed_before_parse = false;
@@ -275,9 +276,25 @@ struct TaskTreeBuilder::State {
     InliningTreeNode& parsed = tree.node(node);
     parsed.inlined = true;
     parsed.alive = false;
+    size_t pushed = 1;
+    if (scopes.empty() && node != tree.root) {
+      // A late-inlined call: its callers become the open scopes again, so that positions inside
+      // it lead to the root (indirect calls are not methods of a position).
+      std::vector<NodeIndex> callers;
+      for (NodeIndex p = tree.node(node).parent; p != kNoNode; p = tree.node(p).parent) {
+        if (!tree.node(p).indirect || tree.node(p).inlined) callers.push_back(p);
+      }
+      for (size_t i = callers.size(); i-- > 0;) {
+        Scope caller;
+        caller.node = callers[i];
+        scopes.push_back(std::move(caller));
+      }
+      pushed += callers.size();
+    }
     Scope scope;
     scope.node = node;
     scopes.push_back(std::move(scope));
+    parse_scopes.push_back(pushed);
     last_call = kNoNode;
   }
 
@@ -534,7 +551,9 @@ void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) 
 void TaskTreeBuilder::End(std::string_view element) {
   State& s = *state_;
   if (element == "parse") {
-    if (!s.scopes.empty()) s.scopes.pop_back();
+    const size_t pushed = s.parse_scopes.empty() ? 0 : s.parse_scopes.back();
+    if (!s.parse_scopes.empty()) s.parse_scopes.pop_back();
+    for (size_t i = 0; i < pushed && !s.scopes.empty(); ++i) s.scopes.pop_back();
     s.last_call = kNoNode;
   } else if (element == "late_inline") {
     s.FinishLateInline();
