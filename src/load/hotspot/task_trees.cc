@@ -107,6 +107,7 @@ struct TaskTreeBuilder::State {
   absl::flat_hash_set<std::string> loop_shapes;
   std::vector<std::pair<std::string, int>> loops;  // (event, depth)
 
+  std::optional<std::string> task_method;             // of the <task>, in Graal's spelling
   absl::flat_hash_set<NodeIndex> kept_virtual_calls;  // a <virtual_call> kept them
   std::vector<std::string> failures;                  // <failure reason>, in order
   bool task_failed = false;
@@ -454,6 +455,12 @@ struct TaskTreeBuilder::State {
     // A virtual call narrowed to the receivers below it is gone, unless it was kept for the
     // other receivers: devirtualized.
     InliningTree& tree = trees->inlining_tree;
+    if (tree.empty() && task_method.has_value()) {
+      InliningTreeNode root;
+      root.method_name = *task_method;
+      root.inlined = true;
+      tree.root = tree.AddNode(std::move(root), kNoNode);
+    }
     for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
       InliningTreeNode& node = tree.node(n);
       if (node.indirect && !node.inlined && !node.children.empty() &&
@@ -481,7 +488,12 @@ TaskTreeBuilder::~TaskTreeBuilder() = default;
 
 void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) {
   State& s = *state_;
-  if (element == "type") {
+  if (element == "task") {
+    // The root of a task that never parsed its method (a stale task, say).
+    if (const char* method = FindAttribute(attributes, "method"); method != nullptr) {
+      s.task_method = MethodNameFromDescriptor(method);
+    }
+  } else if (element == "type") {
     s.types[std::string(Attribute(attributes, "id"))] = std::string(Attribute(attributes, "name"));
   } else if (element == "klass") {
     s.types[std::string(Attribute(attributes, "id"))] =
