@@ -5,6 +5,9 @@
 #   OUT/record        one log record per file, and pairs "record\nrecord" of the same method
 #   OUT/profile       every proftool profile (*.json)
 #   OUT/command_line  NUL-separated argument lists (the corpus' command lines and a few more)
+#   OUT/hotspot       small HotSpot compilation logs: each small <task> of the logs in
+#                     ../shared/real-hotspot ($PROFDIFF_REAL_HOTSPOT_DIR) in a log of its own,
+#                     and a few cut short
 #   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
 #                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
@@ -107,6 +110,26 @@ else:
     os.makedirs(os.path.join(out, "stream"), exist_ok=True)
     write("stream", b'{"type":"header","format":"profdiff","version":1,"command":"report",'
                     b'"arguments":[],"options":{}}\n')
-for kind in ("record", "profile", "command_line", "stream"):
+import glob, gzip, re
+hotspot = os.environ.get("PROFDIFF_REAL_HOTSPOT_DIR",
+                         os.path.join(os.path.dirname(conformance), "real-hotspot"))
+HEAD = (b"<?xml version='1.0' encoding='UTF-8'?>\n<hotspot_log version='160 1'>\n"
+        b"<vm_version>\n<release>\n25\n</release>\n</vm_version>\n<compilation_log thread='1'>\n"
+        b"<start_compile_thread name='C2 CompilerThread0' thread='1'/>\n")
+TAIL = b"</compilation_log>\n</hotspot_log>\n"
+os.makedirs(os.path.join(out, "hotspot"), exist_ok=True)
+write("hotspot", HEAD + TAIL)
+for packed in sorted(glob.glob(os.path.join(hotspot, "*", "*", "run-*", "hotspot.log.gz"))):
+    with gzip.open(packed, "rb") as f:
+        text = f.read()
+    kept = 0
+    for task in re.findall(rb"<task .*?</task>\n", text, re.S):
+        if len(task) > 6000 or kept >= 40:
+            continue
+        kept += 1
+        write("hotspot", HEAD + task + TAIL)
+        if kept % 8 == 0:
+            write("hotspot", HEAD + task[: len(task) // 2])
+for kind in ("record", "profile", "command_line", "stream", "hotspot"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY
