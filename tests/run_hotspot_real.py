@@ -182,6 +182,42 @@ def check_commands(binary, first, second, scratch, failures):
             first, second))
 
 
+def write_profile(log, path):
+    """A proftool profile (JIT) of `log`: its five largest C2 tasks, the biggest first, get
+    periods; the OSR ones by the ID proftool writes (with '%'). Returns their IDs in order."""
+    units = independent_units(log)
+    c2 = sorted((u for u in units.values() if u["level"] == 4),
+                key=lambda u: (-sum(u["reasons"].values()) - u["traps"], u["id"]))[:5]
+    code = [{"compileId": u["id"], "name": "%s: %s" % (u["id"], u["method"]), "level": 4,
+             "period": 1000000 * (10 - i)} for i, u in enumerate(c2)]
+    code.append({"compileId": None, "name": "Interpreter", "level": None, "period": 5000000})
+    with open(path, "w") as out:
+        json.dump({"compilationKind": "JIT", "executionId": "1", "totalPeriod": 100000000,
+                   "code": code}, out)
+    return [u["id"] for u in c2]
+
+
+def check_profiled(binary, first, second, scratch, failures):
+    """HotSpot logs with proftool profiles: linked by compile ID, hot units, every command."""
+    prof1 = os.path.join(scratch, os.path.basename(first) + ".prof.json")
+    prof2 = os.path.join(scratch, os.path.basename(second) + ".prof.json")
+    hot1 = write_profile(first, prof1)
+    write_profile(second, prof2)
+    out = run(binary, ["report", first, prof1, "--format=json", "--hot-max-limit=3"],
+              failures).stdout
+    hot = [json.loads(line)["compilation"]["id"] for line in out.splitlines()
+           if json.loads(line)["type"] == "compilation"]
+    if sorted(hot) != sorted(hot1[:3]):
+        failures.append("%s: hot units %s, expected the profile's first three %s" % (
+            first, hot, hot1[:3]))
+    for fmt in ("text", "json", "csv", "html"):
+        run(binary, ["jit-vs-jit", first, prof1, second, prof2, "--format=" + fmt,
+                     "--summary=true"], failures)
+        run(binary, ["jit-vs-jit-runs", "--exp1", first, prof1, first, prof1,
+                     "--exp2", second, prof2, second, prof2, "--format=" + fmt], failures)
+    run(binary, ["stats", first, prof1, second, prof2], failures)
+
+
 def real_logs(scratch):
     root = os.environ.get("PROFDIFF_REAL_HOTSPOT_DIR",
                           os.path.join(HERE, "..", "..", "shared", "real-hotspot"))
@@ -236,6 +272,7 @@ def main():
         for group in by_program.values():
             if len(group) >= 2:
                 check_commands(binary, group[0], group[-1], scratch, failures)
+                check_profiled(binary, group[0], group[-1], scratch, failures)
         for failure in failures[:40]:
             print("FAIL", failure)
         print("%d logs checked, %d failures" % (len(logs), len(failures)))
