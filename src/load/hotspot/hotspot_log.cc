@@ -16,6 +16,7 @@
 #include "load/hotspot/task_trees.h"
 #include "load/paths.h"
 #include "profdiff/absl_compat.h"
+#include "profdiff/ordered_parallel.h"
 #include "profdiff/tree_counts.h"
 
 namespace profdiff {
@@ -160,27 +161,37 @@ std::string ReadFailure(int experiment_id, const std::string& path, const std::s
                       NormalizePath(path), " (", what, ")");
 }
 
-// Counts what the trees of every unit hold (stats), rebuilding them from their byte ranges.
+// Counts what the trees of every unit hold (stats), rebuilding them from their byte ranges on
+// worker threads, counting them in order on this one.
 absl::Status CountUnits(OptimizationLog& log, int experiment_id) {
   UnitCounter counter;
   log.counts.reserve(log.units.size());
-  for (const UnitRecord& unit : log.units) {
-    absl::StatusOr<RecordTrees> trees =
-        LoadHotSpotUnitTrees(log, unit, experiment_id, TreeParts::kAll);
-    if (!trees.ok()) return trees.status();
-    counter.Begin();
-    const InliningTree& inlining = trees->inlining_tree;
-    for (NodeIndex n : inlining.Preorder()) {
-      if (n != inlining.root) counter.Callsite(inlining.Kind(n));
-    }
-    const OptimizationTree& optimizations = trees->optimization_tree;
-    for (NodeIndex n : optimizations.Preorder()) {
-      const OptimizationTreeNode& node = optimizations.node(n);
-      if (node.is_phase) continue;
-      counter.Optimization(node.name, node.event_name, optimizations.node(node.parent).name);
-    }
-    log.counts.push_back(counter.Take());
-  }
+  absl::Status status;
+  ProduceInOrder<absl::StatusOr<RecordTrees>>(
+      log.units.size(), WorkerThreads(),
+      [&](size_t i) {
+        return LoadHotSpotUnitTrees(log, log.units[i], experiment_id, TreeParts::kAll);
+      },
+      [&](size_t, absl::StatusOr<RecordTrees>& trees) {
+        if (!trees.ok()) {
+          status = trees.status();
+          return false;
+        }
+        counter.Begin();
+        const InliningTree& inlining = trees->inlining_tree;
+        for (NodeIndex n : inlining.Preorder()) {
+          if (n != inlining.root) counter.Callsite(inlining.Kind(n));
+        }
+        const OptimizationTree& optimizations = trees->optimization_tree;
+        for (NodeIndex n : optimizations.Preorder()) {
+          const OptimizationTreeNode& node = optimizations.node(n);
+          if (node.is_phase) continue;
+          counter.Optimization(node.name, node.event_name, optimizations.node(node.parent).name);
+        }
+        log.counts.push_back(counter.Take());
+        return true;
+      });
+  if (!status.ok()) return status;
   // The counter numbered the names in the order it first saw them: so do the log's tables.
   for (uint32_t id = 0; id < counter.optimization_keys().size(); ++id) {
     log.optimization_keys.Intern(counter.optimization_keys().name(id));
