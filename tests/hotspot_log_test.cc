@@ -431,5 +431,21 @@ TEST_F(HotSpotLogTest, HostileNamesAreEscapedInEveryFormat) {
   EXPECT_NE(csv.out.find("\"A.m</script><b>\"\",x()\""), std::string::npos) << csv.out;
 }
 
+// fixtures/hotspot-example: the reviewed outputs stay as they are (fixtures/hotspot-example).
+TEST(HotSpotFixtureTest, OutputsAreAsReviewed) {
+  const std::string dir = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"jit-vs-jit.txt",
+       {"jit-vs-jit", "jdk17.log", "jdk25.log", "--explanation=false", "--summary=true"}},
+      {"report-jdk25.txt", {"report", "jdk25.log", "--explanation=false"}},
+      {"stats.txt", {"stats", "jdk17.log", "jdk25.log", "--explanation=false"}},
+  };
+  for (const auto& [expected, args] : cases) {
+    RunResult run = RunProfdiff(args, dir);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, ReadFile(dir + "/expected/" + expected)) << expected;
+  }
+}
+
 }  // namespace
 }  // namespace profdiff
