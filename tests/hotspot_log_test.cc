@@ -431,6 +431,56 @@ TEST_F(HotSpotLogTest, HostileNamesAreEscapedInEveryFormat) {
   EXPECT_NE(csv.out.find("\"A.m</script><b>\"\",x()\""), std::string::npos) << csv.out;
 }
 
+TEST_F(HotSpotLogTest, JitVsJitTellsItsArgumentsApart) {
+  const std::string one = dir_.Write("one.log", Log(Task("1", "")));
+  const std::string two = dir_.Write("two.log", Log(Task("2", "")));
+  dir_.WriteLines("graal/f", {});
+  const std::string graal = dir_.Path("graal");
+  const std::string prof = dir_.Write("prof.json", R"j({"totalPeriod":100,"code":[]})j");
+  auto error = [](const std::vector<std::string>& args) {
+    RunResult run = RunProfdiffOnce(args);
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_EQ(run.out, "");
+    return run.err.substr(0, run.err.find('\n'));
+  };
+  EXPECT_EQ(
+      error({"jit-vs-jit", one}),
+      "Error: jit-vs-jit: expected two optimization logs, each maybe followed by its profile");
+  EXPECT_EQ(error({"jit-vs-jit", one, two, one}),
+            "Error: jit-vs-jit: \"" + one +
+                "\" would be a third optimization log; jit-vs-jit compares two");
+  EXPECT_EQ(error({"jit-vs-jit", graal, one}), "Error: jit-vs-jit: the Graal optimization log \"" +
+                                                   graal +
+                                                   "\" needs its proftool profile after it");
+  EXPECT_EQ(error({"jit-vs-jit", one, prof, prof, two}),
+            "Error: jit-vs-jit: \"" + prof +
+                "\" is not where a profile can be: each optimization log (a directory or a "
+                "HotSpot compilation log) may be followed by its proftool profile");
+  // Without a HotSpot log, the four arguments are required as ever.
+  EXPECT_EQ(error({"jit-vs-jit", graal, prof, graal}),
+            "Error: jit-vs-jit: missing argument proftool_output_2");
+
+  // Two logs without profiles: compared, and every format says how.
+  RunResult text = RunProfdiff({"jit-vs-jit", one, two, "--explanation=false"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(
+      text.out.find("    No profile: every method compiled in both experiments is compared\n"),
+      std::string::npos);
+  EXPECT_NE(text.out.find("Method java.util.HashMap.getNode(Object)"), std::string::npos);
+  RunResult json = RunProfdiffOnce({"jit-vs-jit", one, two, "--format=json"});
+  EXPECT_NE(json.out.find("\"without_profile\":\"every method compiled in both experiments is "
+                          "compared\""),
+            std::string::npos)
+      << json.out;
+  RunResult csv = RunProfdiffOnce({"jit-vs-jit", one, two, "--format=csv"});
+  EXPECT_NE(csv.err.find("Warning: experiment 2 has no profile: every method compiled in both "
+                         "experiments is compared"),
+            std::string::npos);
+  RunResult html = RunProfdiffOnce({"jit-vs-jit", one, two, "--format=html"});
+  EXPECT_NE(html.out.find("every method compiled in both experiments is compared"),
+            std::string::npos);
+}
+
 // fixtures/hotspot-example: the reviewed outputs stay as they are (fixtures/hotspot-example).
 TEST(HotSpotFixtureTest, OutputsAreAsReviewed) {
   const std::string dir = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "load/log_format.h"
+#include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
 
 namespace profdiff {
@@ -27,6 +28,20 @@ bool IsHotSpotLog(const std::string& path) {
   return ClassifyLogPath(path, &why) == LogPathKind::kHotSpotFile;
 }
 
+enum class ArgumentKind { kLog, kFile, kOther };
+
+// What a positional of `command` is: an optimization log (a directory or a HotSpot log), another
+// regular file, or something else. Fails when it cannot be examined.
+absl::StatusOr<ArgumentKind> KindOf(std::string_view command, const std::string& argument) {
+  struct stat status;
+  if (stat(argument.c_str(), &status) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(AbslView(command), ": cannot use ",
+                                                   Quoted(argument), ": ", std::strerror(errno)));
+  }
+  if (S_ISDIR(status.st_mode) || IsHotSpotLog(argument)) return ArgumentKind::kLog;
+  return S_ISREG(status.st_mode) ? ArgumentKind::kFile : ArgumentKind::kOther;
+}
+
 }  // namespace
 
 bool IsHotSpotLogArgument(const std::string& path) { return IsHotSpotLog(path); }
@@ -35,12 +50,9 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
     const std::vector<std::string>& positionals) {
   std::vector<StatsExperimentArguments> experiments;
   for (const std::string& argument : positionals) {
-    struct stat status;
-    if (stat(argument.c_str(), &status) != 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("stats: cannot use ", Quoted(argument), ": ", std::strerror(errno)));
-    }
-    if (S_ISDIR(status.st_mode) || IsHotSpotLog(argument)) {
+    absl::StatusOr<ArgumentKind> kind = KindOf("stats", argument);
+    if (!kind.ok()) return kind.status();
+    if (*kind == ArgumentKind::kLog) {
       if (experiments.size() == 2) {
         return absl::InvalidArgumentError(
             absl::StrCat("stats: ", Quoted(argument),
@@ -49,7 +61,7 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
       experiments.push_back({argument, std::nullopt});
       continue;
     }
-    if (!S_ISREG(status.st_mode)) {
+    if (*kind != ArgumentKind::kFile) {
       return absl::InvalidArgumentError(
           absl::StrCat("stats: ", Quoted(argument),
                        " is neither a directory (an optimization log) nor a regular file (a "
@@ -86,12 +98,9 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyJitVsJitArguments(
     const std::vector<std::string>& positionals) {
   std::vector<StatsExperimentArguments> experiments;
   for (const std::string& argument : positionals) {
-    struct stat status;
-    if (stat(argument.c_str(), &status) != 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("jit-vs-jit: cannot use ", Quoted(argument), ": ", std::strerror(errno)));
-    }
-    if (S_ISDIR(status.st_mode) || IsHotSpotLog(argument)) {
+    absl::StatusOr<ArgumentKind> kind = KindOf("jit-vs-jit", argument);
+    if (!kind.ok()) return kind.status();
+    if (*kind == ArgumentKind::kLog) {
       if (!experiments.empty() && !experiments.back().profile.has_value() &&
           IsDirectory(experiments.back().log)) {
         return absl::InvalidArgumentError(absl::StrCat("jit-vs-jit: the Graal optimization log ",
@@ -106,7 +115,8 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyJitVsJitArguments(
       experiments.push_back({argument, std::nullopt});
       continue;
     }
-    if (!S_ISREG(status.st_mode) || experiments.empty() || experiments.back().profile.has_value()) {
+    if (*kind != ArgumentKind::kFile || experiments.empty() ||
+        experiments.back().profile.has_value()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "jit-vs-jit: ", Quoted(argument),
           " is not where a profile can be: each optimization log (a directory or a HotSpot "
