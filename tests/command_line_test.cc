@@ -280,9 +280,10 @@ TEST(CommandLineTest, StatsArgumentsAreToldApartByWhatTheyAre) {
     EXPECT_EQ(line.command, "stats");
     EXPECT_EQ(line.positionals, positionals);
   }
-  EXPECT_EQ(ErrorOf({"stats", pa}), "Error: stats: \"" + pa +
-                                        "\" is a file, but the first argument must be an "
-                                        "optimization log (a directory, or a HotSpot compilation log)");
+  EXPECT_EQ(ErrorOf({"stats", pa}),
+            "Error: stats: \"" + pa +
+                "\" is a file, but the first argument must be an "
+                "optimization log (a directory, or a HotSpot compilation log)");
   EXPECT_EQ(ErrorOf({"stats", a, pa, b}),
             "Error: stats: experiment 1 has a profile and experiment 2 has none; compare two "
             "experiments with a profile each, or two without");
