@@ -121,6 +121,25 @@ def walk(element):
         yield "end", child
 
 
+def check_stats(binary, path, expected, failures):
+    """stats counts the call sites and uncommon traps that the independent reader finds."""
+    out = subprocess.run([binary, "stats", path, "--format=json"], check=True,
+                         capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        record = json.loads(line)
+        if record["type"] != "statistics" or record["scope"] != "all":
+            continue
+        calls = sum(task["calls"] for task in expected.values())
+        traps = sum(task["traps"] for task in expected.values())
+        counted_traps = sum(n for key, n in record["optimizations"].items()
+                            if key.startswith("UncommonTrap "))
+        if (record["units"], record["callsite_total"], counted_traps) != (
+                len(expected), calls, traps):
+            failures.append("%s: stats counts %d units, %d call sites, %d traps; expected %d, %d, "
+                            "%d" % (path, record["units"], record["callsite_total"],
+                                    counted_traps, len(expected), calls, traps))
+
+
 def loaded_units(binary, path):
     out = subprocess.run([binary, "report", path, "--format=json", "--inliner-reasoning=true",
                           "--remove-detailed-phases=false"],
@@ -142,6 +161,7 @@ def loaded_units(binary, path):
 
 def check_model(binary, path, failures):
     expected = independent_units(path)
+    check_stats(binary, path, expected, failures)
     actual = loaded_units(binary, path)
     if set(expected) != set(actual):
         failures.append("%s: units differ: only expected %s, only loaded %s" % (
