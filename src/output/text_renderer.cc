@@ -282,8 +282,8 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
     const HotSpotLogRecord& hotspot = *record.hotspot;
     std::string line = "HotSpot compilation log";
     if (!hotspot.vm_version.empty()) absl::StrAppend(&line, " of ", AbslView(hotspot.vm_version));
-    absl::StrAppend(&line, ": ", hotspot.tasks, " tasks (", hotspot.failed_tasks, " failed), ",
-                    hotspot.units, " of them each method's top-tier compilations");
+    absl::StrAppend(&line, ": ", hotspot.tasks, " tasks, ", hotspot.failed_tasks, " failed; ",
+                    hotspot.units, " units kept, each method's top-tier compilations");
     out.Line(line, 1);
     if (!hotspot.without_profile.empty()) {
       out.Line(absl::StrCat("No profile: ", AbslView(hotspot.without_profile)), 1);

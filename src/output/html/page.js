@@ -386,8 +386,8 @@
     var h = x.hotspot;
     if (h) {
       add(ul, el('li', null, 'HotSpot compilation log' + (h.vm_version ? ' of ' + h.vm_version : '') +
-          ': ' + h.tasks + ' tasks (' + h.failed_tasks + ' failed), ' + h.top_tier_units +
-          ' of them each method\'s top-tier compilations'));
+          ': ' + h.tasks + ' tasks, ' + h.failed_tasks + ' failed; ' + h.top_tier_units +
+          ' units kept, each method\'s top-tier compilations'));
       if (h.without_profile !== null) add(ul, el('li', null, 'No profile: ' + h.without_profile));
     }
     var p = x.profile;
