@@ -10,20 +10,11 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "load/hotspot/java_names.h"
+#include "load/hotspot/task_optimizations.h"
 #include "profdiff/absl_compat.h"
-#include "profdiff/json_text.h"
 
 namespace profdiff {
-
-const char* FindAttribute(XmlAttributes attributes, std::string_view name) {
-  if (attributes == nullptr) return nullptr;
-  for (size_t i = 0; attributes[i] != nullptr; i += 2) {
-    if (name == attributes[i]) return attributes[i + 1];
-  }
-  return nullptr;
-}
 
 namespace {
 
@@ -48,36 +39,13 @@ int32_t BciAttribute(XmlAttributes attributes, std::string_view name = "bci") {
   return static_cast<int32_t>(*bci);
 }
 
-PropertyValue StringValue(std::string_view text) {
-  PropertyValue value;
-  value.rendered = std::string(text);
-  value.canonical = absl::StrCat("s", text.size(), ":", AbslView(text));
-  AppendJsonString(text, &value.json);
-  return value;
-}
-
-PropertyValue IntegerValue(int64_t number) {
-  PropertyValue value;
-  value.rendered = absl::StrCat(number);
-  const bool fits = number >= INT32_MIN && number <= INT32_MAX;
-  value.canonical = absl::StrCat(fits ? "i" : "l", number, ";");
-  value.json = value.rendered;
-  return value;
-}
-
-// Where the optimizations of each kind go when the log names no phase (docs/hotspot.md).
-constexpr std::string_view kParsePhase = "Parse";
-constexpr std::string_view kEscapePhase = "EscapeAnalysis";
-constexpr std::string_view kLoopPhase = "LoopOptimizations";
-constexpr std::string_view kDependencyPhase = "Dependencies";
-constexpr std::string_view kBailoutPhase = "Bailout";
-
 }  // namespace
 
 struct TaskTreeBuilder::State {
-  explicit State(RecordTrees* out) : trees(out) {}
+  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {}
 
   RecordTrees* trees;
+  TaskOptimizations optimizations;
   absl::flat_hash_map<std::string, std::string> types;    // id -> qualified name
   absl::flat_hash_map<std::string, std::string> methods;  // id -> Graal method name
   std::vector<std::string> node_method_ids;               // parallel to the inlining nodes
@@ -92,7 +60,6 @@ struct TaskTreeBuilder::State {
   std::vector<size_t> parse_scopes;  // how many scopes each open <parse> pushed
   NodeIndex last_call = kNoNode;
   NodeIndex late_site = kNoNode;  // the call a <late_inline> named
-  bool failed_before_parse = false;
 
   // <late_inline>, <eliminate_*>: the <jvms> frames of the element being read.
   bool in_late_inline = false;
@@ -101,22 +68,8 @@ struct TaskTreeBuilder::State {
   std::string pending_elimination_type;
   std::vector<std::pair<std::string, int32_t>> jvms;  // (method id, bci), innermost first
 
-  // Loops of every <loop_tree>, each distinct shape once, in the order first seen.
-  bool in_loop_tree = false;
-  int loop_depth = 0;
-  absl::flat_hash_set<std::string> loop_shapes;
-  std::vector<std::pair<std::string, int>> loops;  // (event, depth)
-
   std::optional<std::string> task_method;             // of the <task>, in Graal's spelling
   absl::flat_hash_set<NodeIndex> kept_virtual_calls;  // a <virtual_call> kept them
-  std::vector<std::string> failures;                  // <failure reason>, in order
-  bool task_failed = false;
-
-  NodeIndex root_phase = kNoNode;
-  // The open <phase name=...> elements; a phase becomes a node only when an optimization is
-  // logged in it (C1 of JDK 17 names phases that never hold any).
-  std::vector<std::pair<std::string, NodeIndex>> named_phases;
-  absl::flat_hash_map<std::string, NodeIndex> default_phases;
 
   const std::string& MethodName(std::string_view id) {
     auto it = methods.find(AbslView(id));
@@ -191,53 +144,9 @@ struct TaskTreeBuilder::State {
     return position;
   }
 
-  NodeIndex RootPhase() {
-    OptimizationTree& tree = trees->optimization_tree;
-    if (root_phase == kNoNode) {
-      OptimizationTreeNode root;
-      root.is_phase = true;
-      root.name = "RootPhase";
-      root_phase = tree.AddNode(std::move(root), kNoNode);
-      tree.root = root_phase;
-    }
-    return root_phase;
-  }
-
-  NodeIndex Phase(std::string_view fallback) {
-    OptimizationTree& tree = trees->optimization_tree;
-    RootPhase();
-    if (!named_phases.empty()) {
-      NodeIndex parent = root_phase;
-      for (auto& [name, node] : named_phases) {
-        if (node == kNoNode) {
-          OptimizationTreeNode phase;
-          phase.is_phase = true;
-          phase.name = name;
-          node = tree.AddNode(std::move(phase), parent);
-        }
-        parent = node;
-      }
-      return parent;
-    }
-    auto it = default_phases.find(AbslView(fallback));
-    if (it != default_phases.end()) return it->second;
-    OptimizationTreeNode phase;
-    phase.is_phase = true;
-    phase.name = fallback;
-    NodeIndex index = tree.AddNode(std::move(phase), root_phase);
-    default_phases.emplace(std::string(fallback), index);
-    return index;
-  }
-
   void AddOptimization(std::string_view phase, std::string_view name, std::string_view event,
                        Position position, Properties properties) {
-    NodeIndex parent = Phase(phase);
-    OptimizationTreeNode node;
-    node.name = name;
-    node.event_name = event;
-    node.position = std::move(position);
-    node.properties = std::move(properties);
-    trees->optimization_tree.AddNode(std::move(node), parent);
+    optimizations.Add(phase, name, event, std::move(position), std::move(properties));
   }
 
   void StartParse(XmlAttributes attributes) {
@@ -253,7 +162,7 @@ struct TaskTreeBuilder::State {
       } else {
         // A new attempt at the whole compilation (C2 retries without some optimizations):
         // the trees describe the attempt that the task ends with.
-        if (!failures.empty()) failed_before_parse = true;
+        if (optimizations.has_failures()) optimizations.Retried();
         trees->inlining_tree = InliningTree();
         node_method_ids.clear();
         node = Root(method_id);
@@ -435,22 +344,6 @@ struct TaskTreeBuilder::State {
     jvms.clear();
   }
 
-  void StartLoop(XmlAttributes attributes) {
-    ++loop_depth;
-    std::vector<std::string> kinds;
-    for (size_t i = 0; attributes[i] != nullptr; i += 2) {
-      std::string_view name = attributes[i];
-      if (name == "idx") continue;
-      std::string_view value = attributes[i + 1];
-      kinds.push_back(value == "1" ? std::string(name)
-                                   : std::string(name) + "=" + std::string(value));
-    }
-    std::string event = kinds.empty() ? std::string("loop") : absl::StrJoin(kinds, " ");
-    if (loop_shapes.insert(absl::StrCat(loop_depth, " ", event)).second) {
-      loops.emplace_back(std::move(event), loop_depth);
-    }
-  }
-
   void Finish() {
     // A virtual call narrowed to the receivers below it is gone, unless it was kept for the
     // other receivers: devirtualized.
@@ -468,18 +361,7 @@ struct TaskTreeBuilder::State {
         node.alive = false;
       }
     }
-    for (const auto& [event, depth] : loops) {
-      Properties properties;
-      if (depth > 1) properties.push_back(Property{"depth", IntegerValue(depth)});
-      AddOptimization(kLoopPhase, "Loop", event, {}, std::move(properties));
-    }
-    if (task_failed || failed_before_parse) {
-      for (const std::string& reason : failures) {
-        AddOptimization(kBailoutPhase, task_failed ? "CompilationFailed" : "CompilationRetried",
-                        reason, {}, {});
-      }
-    }
-    RootPhase();
+    optimizations.Finish();
   }
 };
 
@@ -538,10 +420,9 @@ void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) 
       s.jvms.emplace_back(std::string(Attribute(attributes, "method")), BciAttribute(attributes));
     }
   } else if (element == "loop_tree") {
-    s.in_loop_tree = true;
-    s.loop_depth = 0;
+    s.optimizations.StartLoopTree();
   } else if (element == "loop") {
-    if (s.in_loop_tree) s.StartLoop(attributes);
+    s.optimizations.StartLoop(attributes);
   } else if (element == "dependency_failed") {
     Properties properties;
     for (std::string_view key : {"ctxk", "x", "witness"}) {
@@ -552,11 +433,11 @@ void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) 
     s.AddOptimization(kDependencyPhase, "DependencyFailed", Attribute(attributes, "type"), {},
                       std::move(properties));
   } else if (element == "failure") {
-    s.failures.emplace_back(Attribute(attributes, "reason"));
+    s.optimizations.Failure(Attribute(attributes, "reason"));
   } else if (element == "task_done") {
-    if (Attribute(attributes, "success") == "0") s.task_failed = true;
+    if (Attribute(attributes, "success") == "0") s.optimizations.TaskFailed();
   } else if (element == "phase") {
-    s.named_phases.emplace_back(std::string(Attribute(attributes, "name")), kNoNode);
+    s.optimizations.OpenPhase(Attribute(attributes, "name"));
   }
 }
 
@@ -573,11 +454,11 @@ void TaskTreeBuilder::End(std::string_view element) {
              element == "eliminate_boxing") {
     if (!s.pending_elimination.empty()) s.FinishElimination();
   } else if (element == "loop_tree") {
-    s.in_loop_tree = false;
+    s.optimizations.EndLoopTree();
   } else if (element == "loop") {
-    if (s.loop_depth > 0) --s.loop_depth;
+    s.optimizations.EndLoop();
   } else if (element == "phase") {
-    if (!s.named_phases.empty()) s.named_phases.pop_back();
+    s.optimizations.ClosePhase();
   }
 }
 

@@ -8,12 +8,10 @@
 #include <memory>
 #include <string_view>
 
+#include "load/hotspot/task_optimizations.h"
 #include "profdiff/record_reader.h"
 
 namespace profdiff {
-
-// The attributes of an element, as expat hands them over: name, value, name, value, ..., null.
-using XmlAttributes = const char**;
 
 class TaskTreeBuilder {
  public:
@@ -31,9 +29,6 @@ class TaskTreeBuilder {
   struct State;
   std::unique_ptr<State> state_;
 };
-
-// The value of attribute `name`, or nullptr.
-const char* FindAttribute(XmlAttributes attributes, std::string_view name);
 
 }  // namespace profdiff
 
