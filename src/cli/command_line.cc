@@ -25,8 +25,9 @@ namespace {
 constexpr std::string_view kProgramName = "profdiff";
 
 constexpr std::string_view kStatsNotes =
-    "The arguments are told apart by what they are: a directory is an optimization log, a file "
-    "the proftool profile of the log before it.\n"
+    "The arguments are told apart by what they are: a directory or a HotSpot compilation log "
+    "(-XX:+LogCompilation) is an optimization log, another file the proftool profile of the log "
+    "before it.\n"
     "  profdiff stats LOG                 one experiment, all its compilation units\n"
     "  profdiff stats LOG PROF            with its hot units and hot methods\n"
     "  profdiff stats LOG1 LOG2           two experiments compared\n"
