@@ -7,6 +7,9 @@
 #   OUT/command_line  NUL-separated argument lists (the corpus' command lines and a few more)
 #   OUT/input_stream  4 control bytes (input_stream_fuzzer.cc) + a small log file: as it is, gzip-
 #                     compressed by Python (1 and 2 members), or to be compressed by the target
+#   OUT/hotspot       small HotSpot compilation logs: each small <task> of the logs in
+#                     ../shared/real-hotspot ($PROFDIFF_REAL_HOTSPOT_DIR) in a log of its own,
+#                     and a few cut short
 #   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
 #                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
@@ -125,6 +128,26 @@ for i, text in enumerate(small_logs):
     write("input_stream", bytes([1 + i % 2, i, i, 7 * i + 1]) + text)
 # A zstd skippable frame before nothing.
 write("input_stream", bytes([0, 0, 0, 0]) + b"\x50\x2a\x4d\x18\x02\x00\x00\x00ab")
-for kind in ("record", "profile", "command_line", "stream", "input_stream"):
+import glob, re
+hotspot = os.environ.get("PROFDIFF_REAL_HOTSPOT_DIR",
+                         os.path.join(os.path.dirname(conformance), "real-hotspot"))
+HEAD = (b"<?xml version='1.0' encoding='UTF-8'?>\n<hotspot_log version='160 1'>\n"
+        b"<vm_version>\n<release>\n25\n</release>\n</vm_version>\n<compilation_log thread='1'>\n"
+        b"<start_compile_thread name='C2 CompilerThread0' thread='1'/>\n")
+TAIL = b"</compilation_log>\n</hotspot_log>\n"
+os.makedirs(os.path.join(out, "hotspot"), exist_ok=True)
+write("hotspot", HEAD + TAIL)
+for packed in sorted(glob.glob(os.path.join(hotspot, "*", "*", "run-*", "hotspot.log.gz"))):
+    with gzip.open(packed, "rb") as f:
+        text = f.read()
+    kept = 0
+    for task in re.findall(rb"<task .*?</task>\n", text, re.S):
+        if len(task) > 6000 or kept >= 40:
+            continue
+        kept += 1
+        write("hotspot", HEAD + task + TAIL)
+        if kept % 8 == 0:
+            write("hotspot", HEAD + task[: len(task) // 2])
+for kind in ("record", "profile", "command_line", "stream", "input_stream", "hotspot"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

@@ -280,9 +280,10 @@ TEST(CommandLineTest, StatsArgumentsAreToldApartByWhatTheyAre) {
     EXPECT_EQ(line.command, "stats");
     EXPECT_EQ(line.positionals, positionals);
   }
-  EXPECT_EQ(ErrorOf({"stats", pa}), "Error: stats: \"" + pa +
-                                        "\" is a file, but the first argument must be an "
-                                        "optimization-log directory");
+  EXPECT_EQ(ErrorOf({"stats", pa}),
+            "Error: stats: \"" + pa +
+                "\" is a file, but the first argument must be an "
+                "optimization log (a directory, or a HotSpot compilation log)");
   EXPECT_EQ(ErrorOf({"stats", a, pa, b}),
             "Error: stats: experiment 1 has a profile and experiment 2 has none; compare two "
             "experiments with a profile each, or two without");
@@ -582,8 +583,8 @@ TEST(HelpTest, CommandHelp) {
                           "aot_optimization_log_1 aot_optimization_log_2"),
             std::string::npos);
   EXPECT_NE(PrintOf({"help", "jit-vs-jit"})
-                .out.find("jit-vs-jit [OPTIONS] optimization_log_1 proftool_output_1 "
-                          "optimization_log_2 proftool_output_2"),
+                .out.find("jit-vs-jit [OPTIONS] optimization_log_1 [proftool_output_1] "
+                          "[optimization_log_2] [proftool_output_2]"),
             std::string::npos);
   EXPECT_NE(PrintOf({"help", "aot-vs-aot"})
                 .out.find("aot-vs-aot [OPTIONS] optimization_log_1 proftool_output_1 "

@@ -706,7 +706,13 @@ TEST_F(InvalidInputTest, MissingLogDirectory) {
   EXPECT_EQ(
       FailBeforeOutput({"report", "nowhere"}, message + "nowhere (No such file or directory)"), "");
   dir_.Write("file", Unit());
-  EXPECT_EQ(FailBeforeOutput({"report", "file"}, message + "file (Not a directory)"), "");
+  EXPECT_EQ(FailBeforeOutput({"report", "file"},
+                             "Could not read the files of the experiment 1: The provided "
+                             "optimization log path is neither a directory (a Graal optimization "
+                             "log) nor a HotSpot compilation log (a file written by "
+                             "-XX:+LogCompilation, starting with <?xml ...?> and <hotspot_log "
+                             "...>): file (a file that is not a HotSpot compilation log)"),
+            "");
   dir_.WriteLines("logs/f", {Unit()});
   dir_.Write("prof.json", R"j({"totalPeriod":100,"code":[]})j");
   // The second experiment's paths are checked before the first experiment is loaded.

@@ -313,7 +313,11 @@ TEST_F(OptimizationLogTest, NotADirectory) {
   Write("file", Record("a()", "1"));
   log = Load(dir_ + "/file");
   ASSERT_FALSE(log.ok());
-  EXPECT_EQ(std::string(log.status().message()), message + dir_ + "/file (Not a directory)");
+  EXPECT_EQ(std::string(log.status().message()),
+            "Could not read the files of the experiment 1: The provided optimization log path is "
+            "neither a directory (a Graal optimization log) nor a HotSpot compilation log (a file "
+            "written by -XX:+LogCompilation, starting with <?xml ...?> and <hotspot_log ...>): " +
+                dir_ + "/file (a file that is not a HotSpot compilation log)");
 
   log = LoadOptimizationLog(root_ + "/missing", 2, [](std::string_view) {});
   ASSERT_FALSE(log.ok());

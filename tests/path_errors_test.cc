@@ -88,20 +88,24 @@ TEST_F(PathErrorsTest, EveryPathOfEveryCommand) {
         std::string problem;
       };
       std::vector<Wrong> wrongs = {{"no/such/path", "No such file or directory"}};
+      const std::string file_sentence =
+          "The provided optimization log path is neither a directory (a Graal optimization log) "
+          "nor a HotSpot compilation log (a file written by -XX:+LogCompilation, starting with "
+          "<?xml ...?> and <hotspot_log ...>): ";
       if (log) {
-        wrongs.push_back({"a-file", "Not a directory"});
+        wrongs.push_back({"a-file", "a file that is not a HotSpot compilation log"});
       } else {
         wrongs.push_back({"a-directory", "Is a directory"});
       }
       for (const Wrong& wrong : wrongs) {
         std::vector<std::string> args = command.args;
         args[i + 1] = wrong.path;
-        ExpectPathError(
-            args, prefix + (log ? log_sentence : "") + wrong.path + " (" + wrong.problem + ")");
+        const std::string sentence =
+            !log ? "" : (wrong.path == "a-file" ? file_sentence : log_sentence);
+        ExpectPathError(args, prefix + sentence + wrong.path + " (" + wrong.problem + ")");
         // Options anywhere, any format: the same error, still before any output.
         args.push_back("--format=json");
-        ExpectPathError(
-            args, prefix + (log ? log_sentence : "") + wrong.path + " (" + wrong.problem + ")");
+        ExpectPathError(args, prefix + sentence + wrong.path + " (" + wrong.problem + ")");
       }
     }
   }

@@ -268,8 +268,8 @@ TEST(RunsEndToEndTest, ABadRunIsAnErrorNamingIt) {
   RunResult log =
       RunProfdiff({"jit-vs-jit-runs", "--exp1", kProf1, kProf1, "--exp2", kLog2, kProf2});
   EXPECT_EQ(log.exit_code, 1);
-  EXPECT_EQ(log.err,
-            "Run 1 of experiment 1: the optimization log " + kProf1 + " is not a directory\n");
+  EXPECT_EQ(log.err, "Run 1 of experiment 1: the optimization log " + kProf1 +
+                         " is not a directory (nor a HotSpot compilation log)\n");
   EXPECT_EQ(log.out, "");
 }
 

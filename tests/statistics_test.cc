@@ -583,7 +583,7 @@ TEST_F(StatsCommandTest, ArgumentErrors) {
            {{"stats", log, log, profile}, "experiment 2 has a profile and experiment 1 has none"},
            {{"stats", log, "/dev/null"},
             "is neither a directory (an optimization log) nor a "
-            "regular file (a profile)"},
+            "regular file (a HotSpot compilation log or a profile)"},
            {{"stats"}, "stats: missing argument optimization_log"},
        }) {
     RunResult run = RunProfdiff(c.args);
@@ -610,8 +610,9 @@ TEST(StatsHelpTest, HelpExplainsTheArguments) {
                          "[optimization_log_2] [proftool_output_2]"),
             std::string::npos)
       << run.out;
-  EXPECT_NE(run.out.find("a directory is an optimization log, a file the proftool profile of "
-                         "the log before it"),
+  EXPECT_NE(run.out.find("a directory or a HotSpot compilation log (-XX:+LogCompilation) is an "
+                         "optimization log, another file the proftool profile of the log before "
+                         "it"),
             std::string::npos);
   EXPECT_NE(RunProfdiff({"help"}).out.find("\n  stats "), std::string::npos);
 }

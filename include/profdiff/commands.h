@@ -39,12 +39,23 @@ struct StatsExperimentArguments {
   std::optional<std::string> profile;
 };
 
-// The arguments of `stats LOG [PROF] [LOG2 [PROF2]]`, told apart by what they are: a directory is
-// an optimization log, a regular file the profile of the log before it. Anything else fails with
+// The arguments of `stats LOG [PROF] [LOG2 [PROF2]]`, told apart by what they are: a directory or
+// a HotSpot compilation log is an optimization log, another regular file the profile of the log
+// before it. Anything else fails with
 // a message for the command line ("stats: ..."), as do a third log, a file first or after a
 // profile, and two experiments of which only one has a profile.
 absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
     const std::vector<std::string>& positionals);
+
+// The arguments of `jit-vs-jit` when one of them is a HotSpot compilation log (docs/hotspot.md
+// "Arguments"): two optimization logs, each maybe followed by its profile; a Graal log (a
+// directory) needs its profile. Fails with a message for the command line ("jit-vs-jit: ...").
+absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyJitVsJitArguments(
+    const std::vector<std::string>& positionals);
+
+// Whether `path` is a HotSpot compilation log (a file whose content starts like one).
+bool IsHotSpotLogArgument(const std::string& path);
+
 // jit-vs-jit-runs (docs/runs.md): several runs of each experiment, their hotness statistics and
 // the differences that survive the runs' noise, without the summary and gate that RunCommand
 // adds. Fails like RunCommand.

@@ -39,6 +39,16 @@ struct Method {
   std::vector<CompilationIndex> compilations;  // units in registration order, then fragments
 };
 
+// What an experiment read from a HotSpot compilation log is (docs/hotspot.md).
+struct HotSpotInfo {
+  std::string vm_version;    // <vm_version><release>, empty when the header has none
+  int64_t tasks = 0;         // the complete <task> elements read
+  int64_t failed_tasks = 0;  // of them, those that failed
+  int64_t units = 0;         // the units kept: each method's top-tier compilations
+  // Without a profile, which methods are shown or compared instead of the hot ones.
+  std::string without_profile;
+};
+
 // One program run: its units, grouped into methods in insertion order, and its profile.
 class Experiment {
  public:
@@ -52,6 +62,9 @@ class Experiment {
   bool has_profile() const { return profile_.has_value(); }
   void set_profile(Profile profile) { profile_ = std::move(profile); }
   int64_t total_period() const { return profile_ ? profile_->total_period : 0; }
+
+  const std::optional<HotSpotInfo>& hotspot() const { return hotspot_; }
+  void set_hotspot(HotSpotInfo info) { hotspot_ = std::move(info); }
 
   OptimizationLog& log() { return log_; }
   const OptimizationLog& log() const { return log_; }
@@ -82,6 +95,7 @@ class Experiment {
   int id_;
   ExperimentKind kind_;
   std::optional<Profile> profile_;
+  std::optional<HotSpotInfo> hotspot_;
   OptimizationLog log_;
   std::vector<Method> methods_;
   absl::flat_hash_map<std::string, MethodIndex> method_index_;

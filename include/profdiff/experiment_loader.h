@@ -21,6 +21,10 @@ struct ExperimentInput {
   LogCounting counting = LogCounting::kNone;
   // Hears how far loading got (--progress); may be null.
   ProgressSink* progress = nullptr;
+  // Whether the experiment is compared with one that has a profile; nullopt when it is not
+  // compared (report, stats). What a HotSpot experiment without a profile shows depends on it
+  // (docs/hotspot.md "Hotness").
+  std::optional<bool> other_profiled = std::nullopt;
 };
 
 // formats.md §1: reads the log (warnings through `warn`), then the profile, checks its kind,

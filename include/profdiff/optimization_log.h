@@ -22,6 +22,9 @@ struct UnitRecord {
   uint32_t file = 0;    // index into OptimizationLog::files
   uint64_t offset = 0;  // byte offset of the line in the file's (decompressed) content
   uint64_t length = 0;  // byte length of the line (without its terminator)
+  // HotSpot logs only (docs/hotspot.md): the task's tier (1-3 C1, 4 C2) and whether it failed.
+  int8_t level = -1;
+  bool failed = false;
 };
 
 class ContentCopy;  // src/load/content_copy.h
@@ -36,9 +39,16 @@ struct LogFileContent {
   uint64_t copy_offset = 0;
 };
 
+// What kind of optimization log was read: a Graal directory of JSON lines, or one HotSpot
+// -XX:+LogCompilation file whose units are its <task> elements (offset and length are the
+// element's byte range).
+enum class LogFormat { kGraal, kHotSpot };
+
 // The valid records of an optimization-log directory, in read order: files sorted by name
 // (bytewise), lines in file order.
 struct OptimizationLog {
+  LogFormat format = LogFormat::kGraal;
+  std::string vm_version;                // HotSpot: the <vm_version><release> of the header
   std::vector<std::string> files;        // paths as opened: directory as given + '/' + file name
   std::vector<LogFileContent> contents;  // parallel to `files` (missing: plain files)
   std::vector<UnitRecord> units;

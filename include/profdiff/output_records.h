@@ -179,6 +179,15 @@ struct TopMethodRecord {
 };
 
 // An experiment's summary (output.md §4).
+// An experiment read from a HotSpot compilation log (HotSpotInfo).
+struct HotSpotLogRecord {
+  std::string_view vm_version;
+  int64_t tasks = 0;
+  int64_t failed_tasks = 0;
+  int64_t units = 0;
+  std::string_view without_profile;  // empty with a profile
+};
+
 struct ExperimentRecord {
   int id = 1;
   ExperimentKind kind = ExperimentKind::kUnknown;  // kUnknown: no profile says which
@@ -194,6 +203,7 @@ struct ExperimentRecord {
   double hot_share = 0;
   std::vector<TopMethodRecord> top_methods;  // at most 10, by period
   RunIdentityRecord run;                     // jit-vs-jit-runs only
+  std::optional<HotSpotLogRecord> hotspot;   // HotSpot logs only
 };
 
 struct PathElementRecord {

@@ -22,9 +22,17 @@ constexpr std::array<std::string_view, 8> kUnorderedPhaseSuffixes = {
     "ConvertDeoptimizeToGuardPhase",
     "ConditionalEliminationPhase"};
 
+// The phases that group a HotSpot log's optimizations (docs/hotspot.md): the order of their
+// entries follows the order of parsing, which says nothing about the decisions.
+constexpr std::array<std::string_view, 4> kUnorderedHotSpotPhases = {
+    "Parse", "EscapeAnalysis", "LoopOptimizations", "Dependencies"};
+
 bool IsUnorderedPhase(std::string_view name) {
   for (std::string_view suffix : kUnorderedPhaseSuffixes) {
     if (name.ends_with(suffix)) return true;
+  }
+  for (std::string_view phase : kUnorderedHotSpotPhases) {
+    if (name == phase) return true;
   }
   return false;
 }

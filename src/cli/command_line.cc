@@ -25,8 +25,9 @@ namespace {
 constexpr std::string_view kProgramName = "profdiff";
 
 constexpr std::string_view kStatsNotes =
-    "The arguments are told apart by what they are: a directory is an optimization log, a file "
-    "the proftool profile of the log before it.\n"
+    "The arguments are told apart by what they are: a directory or a HotSpot compilation log "
+    "(-XX:+LogCompilation) is an optimization log, another file the proftool profile of the log "
+    "before it.\n"
     "  profdiff stats LOG                 one experiment, all its compilation units\n"
     "  profdiff stats LOG PROF            with its hot units and hot methods\n"
     "  profdiff stats LOG1 LOG2           two experiments compared\n"
@@ -375,6 +376,23 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
     absl::StatusOr<std::vector<StatsExperimentArguments>> classified =
         ClassifyStatsArguments(positionals);
     if (!classified.ok()) return Error(StdView(classified.status().message()), command);
+  }
+  if (command->name == "jit-vs-jit") {
+    // With a HotSpot log among them, the arguments are told apart by what they are; otherwise
+    // all four are required, as ever.
+    bool hotspot = false;
+    for (const std::string& positional : positionals) {
+      hotspot = hotspot || IsHotSpotLogArgument(positional);
+    }
+    if (hotspot) {
+      absl::StatusOr<std::vector<StatsExperimentArguments>> classified =
+          ClassifyJitVsJitArguments(positionals);
+      if (!classified.ok()) return Error(StdView(classified.status().message()), command);
+    } else if (positionals.size() < command->positionals.size()) {
+      return Error(std::string(command->name) + ": missing argument " +
+                       std::string(command->positionals[positionals.size()].name),
+                   command);
+    }
   }
   if (command->name == kRunsCommand) {
     if (std::string problem = ValidateRuns(scan.runs); !problem.empty()) {

@@ -15,10 +15,16 @@ const std::vector<CommandSpec>& CommandSpecs() {
       {"jit-vs-jit",
        "Compare two experiments compiled just in time",
        {
-           {"optimization_log_1", true, "DIR", "Optimization-log directory of the first JIT run"},
-           {"proftool_output_1", true, "FILE", "proftool profile (JSON) of the first JIT run"},
-           {"optimization_log_2", true, "DIR", "Optimization-log directory of the second JIT run"},
-           {"proftool_output_2", true, "FILE", "proftool profile (JSON) of the second JIT run"},
+           // Not all required: with HotSpot logs the profiles are optional (the command line
+           // checks, docs/hotspot.md "Arguments").
+           {"optimization_log_1", true, "DIR|FILE",
+            "Optimization-log directory (Graal) or HotSpot compilation log of the first JIT run"},
+           {"proftool_output_1", false, "FILE",
+            "proftool profile (JSON) of the first JIT run (optional after a HotSpot log)"},
+           {"optimization_log_2", false, "DIR|FILE",
+            "Optimization-log directory (Graal) or HotSpot compilation log of the second JIT run"},
+           {"proftool_output_2", false, "FILE",
+            "proftool profile (JSON) of the second JIT run (optional after a HotSpot log)"},
        }},
       {"jit-vs-jit-runs",
        "Compare several runs of two JIT experiments: hotness with its spread, and the "

@@ -1,11 +1,13 @@
 #include "commands/comparison_commands.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
+#include "profdiff/commands.h"
 #include "profdiff/fragments.h"
 #include "profdiff/input_paths.h"
 #include "profdiff/method_filter.h"
@@ -114,6 +116,27 @@ absl::Status WriteSectionItem(RecordSink& out, const Experiment& first, const Ex
   return absl::OkStatus();
 }
 
+// A HotSpot experiment without a profile has no hot units (docs/hotspot.md "Hotness"): its
+// methods that are hot in the other experiment are, or, when neither has a profile, every method
+// compiled (at its top tier) in both. Returns whether it marked any.
+bool MarkCommonMethodsHot(Experiment& first, Experiment& second) {
+  auto unprofiled_hotspot = [](const Experiment& e) {
+    return e.hotspot().has_value() && !e.has_profile();
+  };
+  if (!unprofiled_hotspot(first) && !unprofiled_hotspot(second)) return false;
+  const bool neither = !first.has_profile() && !second.has_profile();
+  for (Experiment* e : {&first, &second}) {
+    if (e->has_profile()) continue;
+    const Experiment& other = e == &first ? second : first;
+    for (MethodIndex m = 0; m < e->methods().size(); ++m) {
+      std::optional<MethodIndex> there = other.FindMethod(e->method(m).name);
+      const bool hot = there.has_value() && (neither || other.IsMethodHot(*there));
+      for (CompilationIndex c : e->method(m).compilations) e->compilation(c).hot = hot;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
@@ -175,6 +198,15 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     inputs = {{0, *at(0), at(1), ExperimentKind::kJit},
               {1, *at(2), std::nullopt, ExperimentKind::kAot},
               {2, *at(3), std::nullopt, ExperimentKind::kAot}};
+  } else if (kind == ComparisonKind::kJitVsJit &&
+             std::any_of(positionals.begin(), positionals.end(), IsHotSpotLogArgument)) {
+    absl::StatusOr<std::vector<StatsExperimentArguments>> classified =
+        ClassifyJitVsJitArguments(positionals);
+    if (!classified.ok()) return classified.status();
+    for (int i = 0; i < 2; ++i) {
+      const StatsExperimentArguments& experiment = (*classified)[i];
+      inputs.push_back({i + 1, experiment.log, experiment.profile, ExperimentKind::kJit});
+    }
   } else {
     const ExperimentKind kind1 =
         kind == ComparisonKind::kAotVsAot ? ExperimentKind::kAot : ExperimentKind::kJit;
@@ -183,6 +215,10 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     inputs = {{1, *at(0), at(1), kind1}, {2, *at(2), at(3), kind2}};
   }
   for (ExperimentInput& input : inputs) input.progress = progress;
+  if (inputs.size() == 2) {
+    inputs[0].other_profiled = inputs[1].profile_path.has_value();
+    inputs[1].other_profiled = inputs[0].profile_path.has_value();
+  }
   // Before the first record: a mistyped path prints its error and nothing else.
   absl::Status paths = CheckExperimentPaths(inputs);
   if (!paths.ok()) return paths;
@@ -215,6 +251,13 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
   } else {
     second = LoadAndSummarize(inputs[1], options, out);
     if (!second.ok()) return second.status();
+  }
+  if (MarkCommonMethodsHot(*first, *second)) {
+    // Fragments compare the inlined copies of hot methods; without a profile nearly every
+    // method is compared, and they would repeat the whole comparison many times over.
+    Options unprofiled = options;
+    unprofiled.create_fragments = false;
+    return MatchExperiments(out, *first, *second, unprofiled, progress);
   }
   return MatchExperiments(out, *first, *second, options, progress);
 }

@@ -56,9 +56,10 @@ absl::Status CheckRunInputs(int experiment, size_t run, const RunInput& input) {
     return absl::NotFoundError(absl::StrCat(who, ": cannot read the optimization log ",
                                             NormalizePath(input.log), " (", ErrnoText(errno), ")"));
   }
-  if (!S_ISDIR(info.st_mode)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        who, ": the optimization log ", NormalizePath(input.log), " is not a directory"));
+  if (!S_ISDIR(info.st_mode) && !IsHotSpotLogArgument(input.log)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(who, ": the optimization log ", NormalizePath(input.log),
+                     " is not a directory (nor a HotSpot compilation log)"));
   }
   const int fd = open(input.profile.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {

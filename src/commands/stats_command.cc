@@ -1,9 +1,5 @@
 // profdiff stats LOG [PROF] [LOG2 [PROF2]] (docs/statistics.md).
 
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -16,63 +12,6 @@
 #include "profdiff/statistics.h"
 
 namespace profdiff {
-
-namespace {
-
-std::string Quoted(const std::string& text) { return absl::StrCat("\"", text, "\""); }
-
-}  // namespace
-
-absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
-    const std::vector<std::string>& positionals) {
-  std::vector<StatsExperimentArguments> experiments;
-  for (const std::string& argument : positionals) {
-    struct stat status;
-    if (stat(argument.c_str(), &status) != 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("stats: cannot use ", Quoted(argument), ": ", std::strerror(errno)));
-    }
-    if (S_ISDIR(status.st_mode)) {
-      if (experiments.size() == 2) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("stats: ", Quoted(argument),
-                         " would be a third optimization log; stats takes one or two"));
-      }
-      experiments.push_back({argument, std::nullopt});
-      continue;
-    }
-    if (!S_ISREG(status.st_mode)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("stats: ", Quoted(argument),
-                       " is neither a directory (an optimization log) nor a regular file (a "
-                       "profile)"));
-    }
-    if (experiments.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("stats: ", Quoted(argument),
-                       " is a file, but the first argument must be an optimization-log "
-                       "directory"));
-    }
-    if (experiments.back().profile.has_value()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("stats: ", Quoted(argument), " is a file after the profile ",
-                       Quoted(*experiments.back().profile),
-                       "; a profile follows the optimization log it is of"));
-    }
-    experiments.back().profile = argument;
-  }
-  if (experiments.empty()) {
-    return absl::InvalidArgumentError("stats: missing argument optimization_log");
-  }
-  if (experiments.size() == 2 &&
-      experiments[0].profile.has_value() != experiments[1].profile.has_value()) {
-    const int with = experiments[0].profile.has_value() ? 1 : 2;
-    return absl::InvalidArgumentError(
-        absl::StrCat("stats: experiment ", with, " has a profile and experiment ", 3 - with,
-                     " has none; compare two experiments with a profile each, or two without"));
-  }
-  return experiments;
-}
 
 absl::Status RunStats(const std::vector<std::string>& positionals, const Options& options,
                       Renderer& out) {

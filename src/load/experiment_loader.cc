@@ -11,14 +11,22 @@ namespace profdiff {
 
 namespace {
 
-// JIT profiles link by compile ID; a later unit with the same ID hides the earlier one.
+// JIT profiles link by compile ID; a later unit with the same ID hides the earlier one. Graal
+// logs link the level-4 entries; HotSpot logs (docs/hotspot.md "Profiles") entries of any level,
+// an OSR unit's '%' ignored, as proftool's IDs carry none once read.
 void LinkJitProfile(const Profile& profile, const OptimizationLog& log,
                     std::vector<int64_t>& periods, const WarningSink& warn) {
+  const bool hotspot = log.format == LogFormat::kHotSpot;
   absl::flat_hash_map<absl::string_view, size_t> by_id;
   by_id.reserve(log.units.size());
-  for (size_t i = 0; i < log.units.size(); ++i) by_id[AbslView(log.units[i].compilation_id)] = i;
+  for (size_t i = 0; i < log.units.size(); ++i) {
+    std::string_view id = log.units[i].compilation_id;
+    if (hotspot && id.ends_with('%')) id.remove_suffix(1);
+    by_id[AbslView(id)] = i;
+  }
   for (const ProfileEntry& entry : profile.code) {
-    if (!entry.level.has_value() || *entry.level != 4 || !entry.compile_id.has_value()) continue;
+    if (!entry.compile_id.has_value()) continue;
+    if (!hotspot && (!entry.level.has_value() || *entry.level != 4)) continue;
     auto it = by_id.find(AbslView(*entry.compile_id));
     if (it == by_id.end()) {
       warn(absl::StrCat("Warning: Compilation ID ", *entry.compile_id,
@@ -27,6 +35,21 @@ void LinkJitProfile(const Profile& profile, const OptimizationLog& log,
     }
     periods[it->second] = entry.period;
   }
+}
+
+// Which units of a HotSpot log an experiment keeps: each method's compilations at the highest
+// level it was compiled at (docs/hotspot.md "Tiers").
+std::vector<bool> TopTierUnits(const OptimizationLog& log) {
+  absl::flat_hash_map<absl::string_view, int8_t> top;
+  for (const UnitRecord& unit : log.units) {
+    int8_t& level = top.try_emplace(AbslView(unit.method_name), unit.level).first->second;
+    if (unit.level > level) level = unit.level;
+  }
+  std::vector<bool> keep(log.units.size());
+  for (size_t i = 0; i < log.units.size(); ++i) {
+    keep[i] = log.units[i].level == top[AbslView(log.units[i].method_name)];
+  }
+  return keep;
 }
 
 // AOT profiles link by raw method name (multi-method key included); every unit of that name
@@ -63,7 +86,7 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
       if (!kind_ok.ok()) return kind_ok;
     }
     experiment.set_kind(profile->kind);
-    if (profile->kind == ExperimentKind::kAot) {
+    if (profile->kind == ExperimentKind::kAot && units.format == LogFormat::kGraal) {
       LinkAotProfile(*profile, units, periods);
     } else {
       LinkJitProfile(*profile, units, periods, warn);
@@ -71,7 +94,29 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
     experiment.set_profile(std::move(*profile));
   }
 
+  std::vector<bool> keep;
+  if (units.format == LogFormat::kHotSpot) {
+    keep = TopTierUnits(units);
+    HotSpotInfo info;
+    info.vm_version = units.vm_version;
+    info.tasks = static_cast<int64_t>(units.units.size());
+    for (size_t i = 0; i < units.units.size(); ++i) {
+      if (units.units[i].failed) ++info.failed_tasks;
+      if (keep[i]) ++info.units;
+    }
+    if (!input.profile_path.has_value()) {
+      if (!input.other_profiled.has_value()) {
+        info.without_profile = "every method's top-tier compilations are listed";
+      } else if (*input.other_profiled) {
+        info.without_profile = "the methods hot in the other experiment are compared";
+      } else {
+        info.without_profile = "every method compiled in both experiments is compared";
+      }
+    }
+    experiment.set_hotspot(std::move(info));
+  }
   for (uint32_t i = 0; i < units.units.size(); ++i) {
+    if (!keep.empty() && !keep[i]) continue;
     const UnitRecord& record = units.units[i];
     // Records were validated when read, so the name is well formed.
     std::optional<MultiMethodName> split = SplitMultiMethodName(record.method_name);

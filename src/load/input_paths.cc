@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include "absl/strings/str_cat.h"
+#include "load/log_format.h"
 #include "load/paths.h"
 
 namespace profdiff {
@@ -29,6 +30,11 @@ absl::Status CheckLogDirectory(const std::string& path, int experiment_id) {
   int problem = 0;
   if (stat(path.c_str(), &info) != 0) {
     problem = errno;
+  } else if (S_ISREG(info.st_mode)) {
+    // A file is a HotSpot compilation log, or a mistake (docs/hotspot.md "Detection").
+    std::string why;
+    if (ClassifyLogPath(path, &why) == LogPathKind::kHotSpotFile) return absl::OkStatus();
+    return NotAnOptimizationLog(path, experiment_id, why);
   } else if (!S_ISDIR(info.st_mode)) {
     problem = ENOTDIR;
   } else if (access(path.c_str(), R_OK | X_OK) != 0) {

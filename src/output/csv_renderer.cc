@@ -184,6 +184,11 @@ void CsvRenderer::Header(const HeaderRecord& record) {
 
 void CsvRenderer::Experiment(const ExperimentRecord& record) {
   if (record.id == 2) compared_ = true;
+  // The table has no place for it: said on stderr, like the warnings.
+  if (record.hotspot.has_value() && !record.hotspot->without_profile.empty()) {
+    Warning(WarningRecord{absl::StrCat(
+        "experiment ", record.id, " has no profile: ", AbslView(record.hotspot->without_profile))});
+  }
 }
 
 void CsvRenderer::Statistics(const StatisticsRecord& record) {

@@ -349,6 +349,21 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
     json.String(KindName(record.kind));
   }
   json.IntMember("units", record.units);
+  if (record.hotspot.has_value()) {
+    json.Key("hotspot");
+    json.BeginObject();
+    json.Member("vm_version", record.hotspot->vm_version);
+    json.IntMember("tasks", record.hotspot->tasks);
+    json.IntMember("failed_tasks", record.hotspot->failed_tasks);
+    json.IntMember("top_tier_units", record.hotspot->units);
+    json.Key("without_profile");
+    if (record.hotspot->without_profile.empty()) {
+      json.Null();
+    } else {
+      json.String(record.hotspot->without_profile);
+    }
+    json.EndObject();
+  }
   json.Key("profile");
   if (!record.profiled) {
     json.Null();

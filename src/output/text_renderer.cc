@@ -278,6 +278,17 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
   }
   out.Line(Emphasized(style, Emphasis::kStrong, std::move(title)));
   out.Line(absl::StrCat("Collected optimization logs for ", record.units, " compilation units"), 1);
+  if (record.hotspot.has_value()) {
+    const HotSpotLogRecord& hotspot = *record.hotspot;
+    std::string line = "HotSpot compilation log";
+    if (!hotspot.vm_version.empty()) absl::StrAppend(&line, " of ", AbslView(hotspot.vm_version));
+    absl::StrAppend(&line, ": ", hotspot.tasks, " tasks, ", hotspot.failed_tasks, " failed; ",
+                    hotspot.units, " units kept, each method's top-tier compilations");
+    out.Line(line, 1);
+    if (!hotspot.without_profile.empty()) {
+      out.Line(absl::StrCat("No profile: ", AbslView(hotspot.without_profile)), 1);
+    }
+  }
   if (!record.profiled) return;
   out.Line(absl::StrCat("Collected proftool data for ", record.profiled_code, " compilation units"),
            1);

@@ -1,5 +1,3 @@
-#include "profdiff/optimization_log.h"
-
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -22,9 +20,11 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "load/content_copy.h"
+#include "load/graal/graal_log.h"
 #include "load/graal/log_line_reader.h"
 #include "load/input_stream.h"
 #include "load/json/json_support.h"
+#include "load/log_format.h"
 #include "load/paths.h"
 
 namespace profdiff {
@@ -218,6 +218,14 @@ EntryResult ReadEntry(const std::string& directory, const std::string& normalize
     return result;
   }
   if (!S_ISREG(status.st_mode)) return skip();
+  if (IsHotSpotLogFile(fd)) {
+    // Its lines would each be an invalid record: one warning says what it is instead.
+    result.warnings.push_back(absl::StrCat(
+        "Warning: Skipping ", path,
+        ": a HotSpot compilation log, not a Graal optimization log (give its path instead of "
+        "the directory's)"));
+    return result;
+  }
   posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   result.is_file = true;
   InputStream stream(fd, path);
@@ -335,15 +343,15 @@ LogExtent MeasureFiles(const std::string& directory, const std::vector<std::stri
 
 }  // namespace
 
-LogExtent MeasureLog(const std::string& directory) {
+LogExtent MeasureGraalLog(const std::string& directory) {
   absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, 1);
   if (!names.ok()) return LogExtent();
   return MeasureFiles(directory, *names);
 }
 
-absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& directory, int experiment_id,
-                                                    const WarningSink& warn, LogCounting counting,
-                                                    ProgressSink* progress) {
+absl::StatusOr<OptimizationLog> LoadGraalLog(const std::string& directory, int experiment_id,
+                                             const WarningSink& warn, LogCounting counting,
+                                             ProgressSink* progress) {
   absl::StatusOr<std::vector<std::string>> names = ListDirectory(directory, experiment_id);
   if (!names.ok()) return names.status();
   if (progress != nullptr) {
@@ -421,8 +429,8 @@ std::string ReadCompressedRange(const std::string& path, uint64_t offset, std::s
 
 }  // namespace
 
-absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
-                                          int experiment_id, TreeParts parts) {
+absl::StatusOr<RecordTrees> LoadGraalUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
+                                               int experiment_id, TreeParts parts) {
   std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
   auto failure = [&](const std::string& reason) {
     return absl::DataLossError(

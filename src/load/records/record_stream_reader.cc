@@ -236,6 +236,16 @@ class StreamReader {
     if (kind == "jit") record.kind = ExperimentKind::kJit;
     if (kind == "aot") record.kind = ExperimentKind::kAot;
     record.units = d.Int(0, "units", 0);
+    if (uint32_t hotspot = d.Find(0, "hotspot"); hotspot != kNoToken) {
+      hotspot = d.Object(0, "hotspot");
+      HotSpotLogRecord info;
+      info.vm_version = d.Str(hotspot, "vm_version");
+      info.tasks = d.Int(hotspot, "tasks", 0);
+      info.failed_tasks = d.Int(hotspot, "failed_tasks", 0);
+      info.units = d.Int(hotspot, "top_tier_units", 0);
+      info.without_profile = d.OptStr(hotspot, "without_profile").value_or(std::string_view());
+      record.hotspot = info;
+    }
     uint32_t profile = d.Find(0, "profile");
     if (!d.IsNull(profile)) {
       profile = d.Object(0, "profile");

@@ -402,6 +402,13 @@
     add(div, el('h3', null, title));
     var ul = add(div, el('ul'));
     add(ul, el('li', null, 'Collected optimization logs for ' + x.units + ' compilation units'));
+    var h = x.hotspot;
+    if (h) {
+      add(ul, el('li', null, 'HotSpot compilation log' + (h.vm_version ? ' of ' + h.vm_version : '') +
+          ': ' + h.tasks + ' tasks, ' + h.failed_tasks + ' failed; ' + h.top_tier_units +
+          ' units kept, each method\'s top-tier compilations'));
+      if (h.without_profile !== null) add(ul, el('li', null, 'No profile: ' + h.without_profile));
+    }
     var p = x.profile;
     if (!p) return;
     add(ul, el('li', null, 'Collected proftool data for ' + p.code_units + ' compilation units'));

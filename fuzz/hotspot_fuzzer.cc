@@ -1,0 +1,81 @@
+// Fuzz target for the reader of HotSpot compilation logs (docs/hotspot.md): the input is a
+// whole log. It is loaded like a file given on the command line (the expat scan of every
+// <task>, a cut-off end, malformed XML), the trees of every unit are built from their byte
+// ranges, and the trees must be well formed: every child's parent is the node that lists it,
+// a tree is empty or has its root first, optimizations have no children. The input is also
+// parsed as one task on its own.
+
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "load/hotspot/hotspot_log.h"
+#include "profdiff/optimization_log.h"
+
+namespace profdiff {
+namespace {
+
+void Check(bool condition, const char* what) {
+  if (condition) return;
+  std::fprintf(stderr, "hotspot_fuzzer: %s\n", what);
+  std::abort();
+}
+
+template <class Tree>
+void CheckArena(const Tree& tree) {
+  if (tree.empty()) return;
+  Check(tree.root < tree.nodes.size(), "root out of range");
+  Check(tree.node(tree.root).parent == kNoNode, "root has a parent");
+  for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
+    for (NodeIndex child : tree.node(n).children) {
+      Check(child < tree.nodes.size(), "child out of range");
+      Check(tree.node(child).parent == n, "child's parent is not its lister");
+    }
+  }
+}
+
+void CheckTrees(const RecordTrees& trees) {
+  CheckArena(trees.inlining_tree);
+  CheckArena(trees.optimization_tree);
+  for (const OptimizationTreeNode& node : trees.optimization_tree.nodes) {
+    Check(node.is_phase || node.children.empty(), "an optimization with children");
+  }
+}
+
+const std::string& ScratchPath() {
+  static const std::string path =
+      std::string(std::getenv("TMPDIR") != nullptr ? std::getenv("TMPDIR") : "/tmp") +
+      "/profdiff_hotspot_fuzz_" + std::to_string(getpid()) + ".log";
+  return path;
+}
+
+}  // namespace
+}  // namespace profdiff
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace profdiff;  // NOLINT
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  absl::StatusOr<RecordTrees> task = ParseHotSpotTask(input);
+  if (task.ok()) CheckTrees(*task);
+
+  FILE* file = std::fopen(ScratchPath().c_str(), "wb");
+  if (file == nullptr) return 0;
+  std::fwrite(data, 1, size, file);
+  std::fclose(file);
+  absl::StatusOr<OptimizationLog> log = LoadHotSpotLog(
+      ScratchPath(), 1, [](std::string_view) {}, LogCounting::kCount, nullptr);
+  if (!log.ok()) return 0;
+  Check(log->counts.size() == log->units.size(), "a unit without counts");
+  for (const UnitRecord& unit : log->units) {
+    Check(unit.offset + unit.length <= size, "a task beyond the end of the input");
+    absl::StatusOr<RecordTrees> trees = LoadUnitTrees(*log, unit, 1);
+    Check(trees.ok(), "a unit whose task does not parse again");
+    CheckTrees(*trees);
+  }
+  return 0;
+}

@@ -1,0 +1,139 @@
+// Positional arguments told apart by what they are (docs/hotspot.md "Arguments"): a directory
+// is a Graal optimization log, a file that starts like <?xml ... <hotspot_log> a HotSpot
+// compilation log, any other file the profile of the log before it.
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "load/log_format.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/commands.h"
+
+namespace profdiff {
+
+namespace {
+
+std::string Quoted(const std::string& text) { return absl::StrCat("\"", text, "\""); }
+
+bool IsDirectory(const std::string& path) {
+  struct stat status;
+  return stat(path.c_str(), &status) == 0 && S_ISDIR(status.st_mode);
+}
+
+bool IsHotSpotLog(const std::string& path) {
+  std::string why;
+  return ClassifyLogPath(path, &why) == LogPathKind::kHotSpotFile;
+}
+
+enum class ArgumentKind { kLog, kFile, kOther };
+
+// What a positional of `command` is: an optimization log (a directory or a HotSpot log), another
+// regular file, or something else. Fails when it cannot be examined.
+absl::StatusOr<ArgumentKind> KindOf(std::string_view command, const std::string& argument) {
+  struct stat status;
+  if (stat(argument.c_str(), &status) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(AbslView(command), ": cannot use ",
+                                                   Quoted(argument), ": ", std::strerror(errno)));
+  }
+  if (S_ISDIR(status.st_mode) || IsHotSpotLog(argument)) return ArgumentKind::kLog;
+  return S_ISREG(status.st_mode) ? ArgumentKind::kFile : ArgumentKind::kOther;
+}
+
+}  // namespace
+
+bool IsHotSpotLogArgument(const std::string& path) { return IsHotSpotLog(path); }
+
+absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
+    const std::vector<std::string>& positionals) {
+  std::vector<StatsExperimentArguments> experiments;
+  for (const std::string& argument : positionals) {
+    absl::StatusOr<ArgumentKind> kind = KindOf("stats", argument);
+    if (!kind.ok()) return kind.status();
+    if (*kind == ArgumentKind::kLog) {
+      if (experiments.size() == 2) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("stats: ", Quoted(argument),
+                         " would be a third optimization log; stats takes one or two"));
+      }
+      experiments.push_back({argument, std::nullopt});
+      continue;
+    }
+    if (*kind != ArgumentKind::kFile) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("stats: ", Quoted(argument),
+                       " is neither a directory (an optimization log) nor a regular file (a "
+                       "HotSpot compilation log or a profile)"));
+    }
+    if (experiments.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("stats: ", Quoted(argument),
+                       " is a file, but the first argument must be an optimization log (a "
+                       "directory, or a HotSpot compilation log)"));
+    }
+    if (experiments.back().profile.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("stats: ", Quoted(argument), " is a file after the profile ",
+                       Quoted(*experiments.back().profile),
+                       "; a profile follows the optimization log it is of"));
+    }
+    experiments.back().profile = argument;
+  }
+  if (experiments.empty()) {
+    return absl::InvalidArgumentError("stats: missing argument optimization_log");
+  }
+  if (experiments.size() == 2 &&
+      experiments[0].profile.has_value() != experiments[1].profile.has_value()) {
+    const int with = experiments[0].profile.has_value() ? 1 : 2;
+    return absl::InvalidArgumentError(
+        absl::StrCat("stats: experiment ", with, " has a profile and experiment ", 3 - with,
+                     " has none; compare two experiments with a profile each, or two without"));
+  }
+  return experiments;
+}
+
+absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyJitVsJitArguments(
+    const std::vector<std::string>& positionals) {
+  std::vector<StatsExperimentArguments> experiments;
+  for (const std::string& argument : positionals) {
+    absl::StatusOr<ArgumentKind> kind = KindOf("jit-vs-jit", argument);
+    if (!kind.ok()) return kind.status();
+    if (*kind == ArgumentKind::kLog) {
+      if (!experiments.empty() && !experiments.back().profile.has_value() &&
+          IsDirectory(experiments.back().log)) {
+        return absl::InvalidArgumentError(absl::StrCat("jit-vs-jit: the Graal optimization log ",
+                                                       Quoted(experiments.back().log),
+                                                       " needs its proftool profile after it"));
+      }
+      if (experiments.size() == 2) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("jit-vs-jit: ", Quoted(argument),
+                         " would be a third optimization log; jit-vs-jit compares two"));
+      }
+      experiments.push_back({argument, std::nullopt});
+      continue;
+    }
+    if (*kind != ArgumentKind::kFile || experiments.empty() ||
+        experiments.back().profile.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "jit-vs-jit: ", Quoted(argument),
+          " is not where a profile can be: each optimization log (a directory or a HotSpot "
+          "compilation log) may be followed by its proftool profile"));
+    }
+    experiments.back().profile = argument;
+  }
+  if (experiments.size() != 2) {
+    return absl::InvalidArgumentError(
+        "jit-vs-jit: expected two optimization logs, each maybe followed by its profile");
+  }
+  if (!experiments.back().profile.has_value() && IsDirectory(experiments.back().log)) {
+    return absl::InvalidArgumentError(absl::StrCat("jit-vs-jit: the Graal optimization log ",
+                                                   Quoted(experiments.back().log),
+                                                   " needs its proftool profile after it"));
+  }
+  return experiments;
+}
+
+}  // namespace profdiff

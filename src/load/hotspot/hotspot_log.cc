@@ -1,0 +1,316 @@
+#include "load/hotspot/hotspot_log.h"
+
+#include <expat.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "load/hotspot/java_names.h"
+#include "load/hotspot/log_input.h"
+#include "load/hotspot/task_trees.h"
+#include "load/paths.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/ordered_parallel.h"
+#include "profdiff/tree_counts.h"
+
+namespace profdiff {
+
+namespace {
+
+// Frees an expat parser on every path out of a scope.
+struct ParserDeleter {
+  void operator()(XML_ParserStruct* parser) const { XML_ParserFree(parser); }
+};
+using Parser = std::unique_ptr<XML_ParserStruct, ParserDeleter>;
+
+Parser NewParser() { return Parser(XML_ParserCreate("UTF-8")); }
+
+std::string ExpatError(XML_Parser parser) {
+  return absl::StrCat(XML_GetCurrentLineNumber(parser), ":", XML_GetCurrentColumnNumber(parser) + 1,
+                      ": malformed XML (", XML_ErrorString(XML_GetErrorCode(parser)), ")");
+}
+
+// The level of a task: its `level` attribute; C2 tasks of a tiered VM have none (level 4), nor
+// have the tasks of a VM with one compiler (C1: 1).
+int8_t TaskLevel(const char* level, std::string_view compiler) {
+  if (level != nullptr && level[0] >= '0' && level[0] <= '4' && level[1] == '\0') {
+    return static_cast<int8_t>(level[0] - '0');
+  }
+  return compiler == "C1" ? 1 : 4;
+}
+
+// The state of the scan of a whole log.
+struct Scan {
+  XML_Parser parser = nullptr;
+  const std::string* path = nullptr;
+  const WarningSink* warn = nullptr;
+  OptimizationLog* log = nullptr;
+  int depth = 0;
+  bool root_seen = false;
+  // <vm_version><release>...</release> of the header.
+  bool in_vm_version = false;
+  bool in_release = false;
+  std::string release;
+  // The compiler of the <compilation_log> being read ("C1", "C2"; empty when unknown).
+  bool in_compilation_log = false;
+  std::string compiler;
+  // The <task> being read.
+  bool in_task = false;
+  int task_depth = 0;
+  UnitRecord task;
+  std::optional<std::string> task_method;
+  uint64_t task_line = 0;
+};
+
+void XMLCALL ScanStart(void* data, const char* element, const char** attributes) {
+  Scan& scan = *static_cast<Scan*>(data);
+  ++scan.depth;
+  const std::string_view name = element;
+  if (scan.depth == 1) {
+    scan.root_seen = true;
+    return;
+  }
+  if (scan.in_task) {
+    const char* success = FindAttribute(attributes, "success");
+    if (name == "task_done" && success != nullptr && std::string_view(success) == "0") {
+      scan.task.failed = true;
+    }
+    return;
+  }
+  if (name == "vm_version") {
+    scan.in_vm_version = true;
+  } else if (name == "release" && scan.in_vm_version) {
+    scan.in_release = true;
+  } else if (name == "compilation_log") {
+    scan.in_compilation_log = true;
+    scan.compiler.clear();
+  } else if (name == "start_compile_thread" && scan.in_compilation_log) {
+    const char* thread_name = FindAttribute(attributes, "name");
+    std::string_view thread = thread_name == nullptr ? "" : thread_name;
+    if (thread.starts_with("C1")) scan.compiler = "C1";
+    if (thread.starts_with("C2")) scan.compiler = "C2";
+  } else if (name == "task" && scan.in_compilation_log) {
+    scan.in_task = true;
+    scan.task_depth = scan.depth;
+    scan.task = UnitRecord();
+    scan.task.offset = static_cast<uint64_t>(XML_GetCurrentByteIndex(scan.parser));
+    scan.task_line = XML_GetCurrentLineNumber(scan.parser);
+    const char* id = FindAttribute(attributes, "compile_id");
+    const char* kind = FindAttribute(attributes, "compile_kind");
+    const char* method = FindAttribute(attributes, "method");
+    scan.task.compilation_id = id == nullptr ? "" : id;
+    // OSR compilations are marked the way proftool marks them.
+    if (kind != nullptr && std::string_view(kind) == "osr") scan.task.compilation_id += "%";
+    scan.task.level = TaskLevel(FindAttribute(attributes, "level"), scan.compiler);
+    scan.task_method = method == nullptr ? std::nullopt : MethodNameFromDescriptor(method);
+  }
+}
+
+void XMLCALL ScanEnd(void* data, const char* element) {
+  Scan& scan = *static_cast<Scan*>(data);
+  const std::string_view name = element;
+  if (scan.in_task && scan.depth == scan.task_depth) {
+    scan.in_task = false;
+    const uint64_t end = static_cast<uint64_t>(XML_GetCurrentByteIndex(scan.parser)) +
+                         static_cast<uint64_t>(XML_GetCurrentByteCount(scan.parser));
+    scan.task.length = end - scan.task.offset;
+    if (!scan.task_method.has_value() || scan.task.compilation_id.empty() ||
+        scan.task.compilation_id == "%") {
+      (*scan.warn)(absl::StrCat("Warning: Invalid compilation task: ", *scan.path, ":",
+                                scan.task_line,
+                                ": expected the attributes compile_id and method ('holder name "
+                                "(descriptor)') of a <task>"));
+      ++scan.log->invalid_records;
+    } else {
+      scan.task.method_name = std::move(*scan.task_method);
+      scan.log->units.push_back(std::move(scan.task));
+    }
+  } else if (!scan.in_task) {
+    if (name == "vm_version") scan.in_vm_version = false;
+    if (name == "release") scan.in_release = false;
+    if (name == "compilation_log") scan.in_compilation_log = false;
+  }
+  --scan.depth;
+}
+
+void XMLCALL ScanText(void* data, const char* text, int length) {
+  Scan& scan = *static_cast<Scan*>(data);
+  if (scan.in_release) scan.release.append(text, static_cast<size_t>(length));
+}
+
+std::string Trimmed(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\n' || text.front() == '\r' ||
+                           text.front() == '\t')) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' ||
+                           text.back() == '\t')) {
+    text.remove_suffix(1);
+  }
+  return std::string(text);
+}
+
+std::string ReadFailure(int experiment_id, const std::string& path, const std::string& what) {
+  return absl::StrCat("Could not read the files of the experiment ", experiment_id, ": ",
+                      NormalizePath(path), " (", what, ")");
+}
+
+// Counts what the trees of every unit hold (stats), rebuilding them from their byte ranges on
+// worker threads, counting them in order on this one.
+absl::Status CountUnits(OptimizationLog& log, int experiment_id) {
+  UnitCounter counter;
+  log.counts.reserve(log.units.size());
+  absl::Status status;
+  ProduceInOrder<absl::StatusOr<RecordTrees>>(
+      log.units.size(), WorkerThreads(),
+      [&](size_t i) {
+        return LoadHotSpotUnitTrees(log, log.units[i], experiment_id, TreeParts::kAll);
+      },
+      [&](size_t, absl::StatusOr<RecordTrees>& trees) {
+        if (!trees.ok()) {
+          status = trees.status();
+          return false;
+        }
+        counter.Begin();
+        const InliningTree& inlining = trees->inlining_tree;
+        for (NodeIndex n : inlining.Preorder()) {
+          if (n != inlining.root) counter.Callsite(inlining.Kind(n));
+        }
+        const OptimizationTree& optimizations = trees->optimization_tree;
+        for (NodeIndex n : optimizations.Preorder()) {
+          const OptimizationTreeNode& node = optimizations.node(n);
+          if (node.is_phase) continue;
+          counter.Optimization(node.name, node.event_name, optimizations.node(node.parent).name);
+        }
+        log.counts.push_back(counter.Take());
+        return true;
+      });
+  if (!status.ok()) return status;
+  // The counter numbered the names in the order it first saw them: so do the log's tables.
+  for (uint32_t id = 0; id < counter.optimization_keys().size(); ++id) {
+    log.optimization_keys.Intern(counter.optimization_keys().name(id));
+  }
+  for (uint32_t id = 0; id < counter.phase_names().size(); ++id) {
+    log.phase_names.Intern(counter.phase_names().name(id));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<OptimizationLog> LoadHotSpotLog(const std::string& path, int experiment_id,
+                                               const WarningSink& warn, LogCounting counting,
+                                               ProgressSink* progress) {
+  OptimizationLog log;
+  log.format = LogFormat::kHotSpot;
+  log.files.push_back(path);
+  absl::StatusOr<std::unique_ptr<HotSpotInput>> input = OpenHotSpotInput(path);
+  if (!input.ok()) {
+    return absl::Status(input.status().code(),
+                        ReadFailure(experiment_id, path, std::string(input.status().message())));
+  }
+  if (progress != nullptr) {
+    const LogExtent extent = MeasureLog(path);
+    progress->Begin(absl::StrCat("Loading experiment ", experiment_id), extent.files, "files",
+                    extent.bytes);
+  }
+  Parser parser = NewParser();
+  Scan scan;
+  scan.parser = parser.get();
+  scan.path = &path;
+  scan.warn = &warn;
+  scan.log = &log;
+  XML_SetUserData(parser.get(), &scan);
+  XML_SetElementHandler(parser.get(), ScanStart, ScanEnd);
+  XML_SetCharacterDataHandler(parser.get(), ScanText);
+  constexpr size_t kChunk = size_t{1} << 20;
+  std::vector<char> buffer(kChunk);
+  size_t reported_units = 0;
+  while (true) {
+    int64_t n = (*input)->Read(buffer.data(), buffer.size());
+    if (n < 0) {
+      const int error = errno;
+      return absl::Status(absl::ErrnoToStatusCode(error),
+                          ReadFailure(experiment_id, path, ErrnoText(error)));
+    }
+    const bool final = n == 0;
+    if (XML_Parse(parser.get(), buffer.data(), static_cast<int>(n), final ? 1 : 0) ==
+        XML_STATUS_ERROR) {
+      if (!final) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("Could not read the files of the experiment ", experiment_id, ": ", path,
+                         ":", ExpatError(parser.get())));
+      }
+      // The input ended inside an element: a log whose JVM stopped writing mid-way.
+      warn(absl::StrCat("Warning: ", path, " ends at line ", XML_GetCurrentLineNumber(parser.get()),
+                        " in the middle of the log (cut off?): read the ", log.units.size(),
+                        " complete compilation tasks before it"));
+      break;
+    }
+    if (progress != nullptr) {
+      progress->Advance(final ? 1 : 0, n, static_cast<int64_t>(log.units.size() - reported_units));
+      reported_units = log.units.size();
+    }
+    if (final) break;
+  }
+  log.vm_version = Trimmed(scan.release);
+  if (log.units.empty()) {
+    warn(absl::StrCat("Warning: ", path,
+                      " holds no compilation tasks: expected <task> elements in "
+                      "<compilation_log> sections (written with -XX:+LogCompilation)"));
+  }
+  if (counting == LogCounting::kCount) {
+    absl::Status counted = CountUnits(log, experiment_id);
+    if (!counted.ok()) return counted;
+  }
+  return log;
+}
+
+absl::StatusOr<RecordTrees> ParseHotSpotTask(std::string_view text, TreeParts parts) {
+  RecordTrees trees;
+  TaskTreeBuilder builder(&trees);
+  Parser parser = NewParser();
+  XML_SetUserData(parser.get(), &builder);
+  XML_SetElementHandler(
+      parser.get(),
+      [](void* data, const char* element, const char** attributes) {
+        static_cast<TaskTreeBuilder*>(data)->Start(element, attributes);
+      },
+      [](void* data, const char* element) { static_cast<TaskTreeBuilder*>(data)->End(element); });
+  if (text.size() > static_cast<size_t>(INT32_MAX)) {
+    return absl::InvalidArgumentError("1:1: a task of more than 2 GB");
+  }
+  if (XML_Parse(parser.get(), text.data(), static_cast<int>(text.size()), 1) == XML_STATUS_ERROR) {
+    return absl::InvalidArgumentError(ExpatError(parser.get()));
+  }
+  builder.Finish();
+  if (parts == TreeParts::kInliningTreeOnly) trees.optimization_tree = OptimizationTree();
+  return trees;
+}
+
+absl::StatusOr<RecordTrees> LoadHotSpotUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
+                                                 int experiment_id, TreeParts parts) {
+  const std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
+  auto failure = [&](std::string_view reason) {
+    return absl::DataLossError(absl::StrCat("Failed to parse experiment ", experiment_id, " in ",
+                                            path, ": ", AbslView(reason)));
+  };
+  thread_local std::string text;
+  absl::Status read = ReadHotSpotRange(path, unit.offset, unit.length, &text);
+  if (!read.ok()) return failure(StdView(read.message()));
+  absl::StatusOr<RecordTrees> trees = ParseHotSpotTask(text, parts);
+  if (text.capacity() > (size_t{64} << 20)) std::string().swap(text);
+  if (!trees.ok()) {
+    return failure(absl::StrCat("the file changed since it was read: the task at byte offset ",
+                                unit.offset, " is invalid at ", trees.status().message()));
+  }
+  return trees;
+}
+
+}  // namespace profdiff

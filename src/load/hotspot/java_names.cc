@@ -1,0 +1,120 @@
+#include "load/hotspot/java_names.h"
+
+namespace profdiff {
+
+namespace {
+
+// '/' separates packages in internal names, except before the "0x" of a hidden class.
+std::string DottedClassName(std::string_view name) {
+  std::string dotted(name);
+  for (size_t i = 0; i < dotted.size(); ++i) {
+    if (dotted[i] == '/' && dotted.compare(i + 1, 2, "0x") != 0) dotted[i] = '.';
+  }
+  return dotted;
+}
+
+std::optional<std::string_view> PrimitiveName(char code) {
+  switch (code) {
+    case 'B':
+      return "byte";
+    case 'C':
+      return "char";
+    case 'D':
+      return "double";
+    case 'F':
+      return "float";
+    case 'I':
+      return "int";
+    case 'J':
+      return "long";
+    case 'S':
+      return "short";
+    case 'Z':
+      return "boolean";
+    case 'V':
+      return "void";
+    default:
+      return std::nullopt;
+  }
+}
+
+// Reads one field descriptor at `*at` of `text` ("I", "[[J", "Ljava/lang/String;") and returns
+// the qualified Java name; nullopt when malformed.
+std::optional<std::string> ReadFieldDescriptor(std::string_view text, size_t* at) {
+  size_t dimensions = 0;
+  while (*at < text.size() && text[*at] == '[') {
+    ++dimensions;
+    ++*at;
+  }
+  if (*at >= text.size()) return std::nullopt;
+  std::string element;
+  if (text[*at] == 'L') {
+    size_t end = text.find(';', *at);
+    if (end == std::string_view::npos || end == *at + 1) return std::nullopt;
+    element = DottedClassName(text.substr(*at + 1, end - *at - 1));
+    *at = end + 1;
+  } else {
+    std::optional<std::string_view> primitive = PrimitiveName(text[*at]);
+    if (!primitive) return std::nullopt;
+    element = std::string(*primitive);
+    ++*at;
+  }
+  for (size_t i = 0; i < dimensions; ++i) element += "[]";
+  return element;
+}
+
+}  // namespace
+
+std::string QualifiedTypeName(std::string_view name) {
+  if (name.starts_with('[')) {
+    size_t at = 0;
+    std::optional<std::string> type = ReadFieldDescriptor(name, &at);
+    if (type && at == name.size()) return *type;
+  }
+  return DottedClassName(name);
+}
+
+std::string_view SimpleTypeName(std::string_view qualified) {
+  // A hidden class's suffix ("/0x...") never holds a dot; the package ends before it.
+  const size_t hidden = qualified.find('/');
+  const std::string_view head = qualified.substr(0, hidden);
+  const size_t dot = head.rfind('.');
+  if (dot == std::string_view::npos) return qualified;
+  return qualified.substr(dot + 1);
+}
+
+std::string GraalMethodName(std::string_view holder, std::string_view name,
+                            const std::vector<std::string>& parameters) {
+  std::string method(holder);
+  method += '.';
+  method += name;
+  method += '(';
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    if (i > 0) method += ", ";
+    method += parameters[i];
+  }
+  method += ')';
+  return method;
+}
+
+std::optional<std::string> MethodNameFromDescriptor(std::string_view text) {
+  const size_t first_space = text.find(' ');
+  if (first_space == std::string_view::npos) return std::nullopt;
+  const size_t second_space = text.find(' ', first_space + 1);
+  if (second_space == std::string_view::npos) return std::nullopt;
+  const std::string_view holder = text.substr(0, first_space);
+  const std::string_view name = text.substr(first_space + 1, second_space - first_space - 1);
+  const std::string_view descriptor = text.substr(second_space + 1);
+  if (holder.empty() || name.empty() || !descriptor.starts_with('(')) return std::nullopt;
+  std::vector<std::string> parameters;
+  size_t at = 1;
+  while (at < descriptor.size() && descriptor[at] != ')') {
+    std::optional<std::string> type = ReadFieldDescriptor(descriptor, &at);
+    if (!type) return std::nullopt;
+    parameters.emplace_back(SimpleTypeName(*type));
+  }
+  if (at >= descriptor.size()) return std::nullopt;
+  return GraalMethodName(DottedClassName(holder), name, parameters);
+}
+
+}  // namespace profdiff

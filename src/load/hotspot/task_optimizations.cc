@@ -1,0 +1,112 @@
+#include "load/hotspot/task_optimizations.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/json_text.h"
+
+namespace profdiff {
+
+const char* FindAttribute(XmlAttributes attributes, std::string_view name) {
+  if (attributes == nullptr) return nullptr;
+  for (size_t i = 0; attributes[i] != nullptr; i += 2) {
+    if (name == attributes[i]) return attributes[i + 1];
+  }
+  return nullptr;
+}
+
+PropertyValue StringValue(std::string_view text) {
+  PropertyValue value;
+  value.rendered = std::string(text);
+  value.canonical = absl::StrCat("s", text.size(), ":", AbslView(text));
+  AppendJsonString(text, &value.json);
+  return value;
+}
+
+PropertyValue IntegerValue(int64_t number) {
+  PropertyValue value;
+  value.rendered = absl::StrCat(number);
+  const bool fits = number >= INT32_MIN && number <= INT32_MAX;
+  value.canonical = absl::StrCat(fits ? "i" : "l", number, ";");
+  value.json = value.rendered;
+  return value;
+}
+
+NodeIndex TaskOptimizations::RootPhase() {
+  if (root_phase_ == kNoNode) {
+    OptimizationTreeNode root;
+    root.is_phase = true;
+    root.name = "RootPhase";
+    root_phase_ = tree_->AddNode(std::move(root), kNoNode);
+    tree_->root = root_phase_;
+  }
+  return root_phase_;
+}
+
+NodeIndex TaskOptimizations::Phase(std::string_view fallback) {
+  NodeIndex parent = RootPhase();
+  if (!named_phases_.empty()) {
+    for (auto& [name, node] : named_phases_) {
+      if (node == kNoNode) {
+        OptimizationTreeNode phase;
+        phase.is_phase = true;
+        phase.name = name;
+        node = tree_->AddNode(std::move(phase), parent);
+      }
+      parent = node;
+    }
+    return parent;
+  }
+  auto it = default_phases_.find(AbslView(fallback));
+  if (it != default_phases_.end()) return it->second;
+  OptimizationTreeNode phase;
+  phase.is_phase = true;
+  phase.name = fallback;
+  NodeIndex index = tree_->AddNode(std::move(phase), parent);
+  default_phases_.emplace(std::string(fallback), index);
+  return index;
+}
+
+void TaskOptimizations::Add(std::string_view phase, std::string_view name, std::string_view event,
+                            Position position, Properties properties) {
+  NodeIndex parent = Phase(phase);
+  OptimizationTreeNode node;
+  node.name = name;
+  node.event_name = event;
+  node.position = std::move(position);
+  node.properties = std::move(properties);
+  tree_->AddNode(std::move(node), parent);
+}
+
+void TaskOptimizations::StartLoop(XmlAttributes attributes) {
+  if (!in_loop_tree_) return;
+  ++loop_depth_;
+  std::vector<std::string> kinds;
+  for (size_t i = 0; attributes[i] != nullptr; i += 2) {
+    std::string_view name = attributes[i];
+    if (name == "idx") continue;  // a node index: differs from run to run
+    std::string_view value = attributes[i + 1];
+    kinds.push_back(value == "1" ? std::string(name)
+                                 : std::string(name) + "=" + std::string(value));
+  }
+  std::string event = kinds.empty() ? std::string("loop") : absl::StrJoin(kinds, " ");
+  if (loop_shapes_.insert(absl::StrCat(loop_depth_, " ", event)).second) {
+    loops_.emplace_back(std::move(event), loop_depth_);
+  }
+}
+
+void TaskOptimizations::Finish() {
+  for (const auto& [event, depth] : loops_) {
+    Properties properties;
+    if (depth > 1) properties.push_back(Property{"depth", IntegerValue(depth)});
+    Add(kLoopPhase, "Loop", event, {}, std::move(properties));
+  }
+  if (task_failed_ || retried_) {
+    for (const std::string& reason : failures_) {
+      Add(kBailoutPhase, task_failed_ ? "CompilationFailed" : "CompilationRetried", reason, {}, {});
+    }
+  }
+  RootPhase();
+}
+
+}  // namespace profdiff

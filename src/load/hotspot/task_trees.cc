@@ -1,0 +1,467 @@
+#include "load/hotspot/task_trees.h"
+
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "load/hotspot/java_names.h"
+#include "load/hotspot/task_optimizations.h"
+#include "profdiff/absl_compat.h"
+
+namespace profdiff {
+
+namespace {
+
+std::string_view Attribute(XmlAttributes attributes, std::string_view name) {
+  const char* value = FindAttribute(attributes, name);
+  return value == nullptr ? std::string_view() : std::string_view(value);
+}
+
+std::optional<int64_t> IntegerAttribute(XmlAttributes attributes, std::string_view name) {
+  std::string_view text = Attribute(attributes, name);
+  int64_t value = 0;
+  auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+int32_t BciAttribute(XmlAttributes attributes, std::string_view name = "bci") {
+  std::optional<int64_t> bci = IntegerAttribute(attributes, name);
+  if (!bci || *bci < INT32_MIN || *bci > INT32_MAX) return -1;
+  return static_cast<int32_t>(*bci);
+}
+
+}  // namespace
+
+struct TaskTreeBuilder::State {
+  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {}
+
+  RecordTrees* trees;
+  TaskOptimizations optimizations;
+  absl::flat_hash_map<std::string, std::string> types;    // id -> qualified name
+  absl::flat_hash_map<std::string, std::string> methods;  // id -> Graal method name
+  std::vector<std::string> node_method_ids;               // parallel to the inlining nodes
+
+  struct Scope {
+    NodeIndex node = kNoNode;
+    int32_t bci = -1;
+    std::vector<NodeIndex> calls;      // the calls since the last <bc>
+    NodeIndex virtual_call = kNoNode;  // the virtual call of this bci, if any
+  };
+  std::vector<Scope> scopes;
+  std::vector<size_t> parse_scopes;  // how many scopes each open <parse> pushed
+  NodeIndex last_call = kNoNode;
+  NodeIndex late_site = kNoNode;  // the call a <late_inline> named
+
+  // <late_inline>, <eliminate_*>: the <jvms> frames of the element being read.
+  bool in_late_inline = false;
+  std::string late_method_id;
+  std::string pending_elimination;  // the event name, empty when none is open
+  std::string pending_elimination_type;
+  std::vector<std::pair<std::string, int32_t>> jvms;  // (method id, bci), innermost first
+
+  std::optional<std::string> task_method;             // of the <task>, in Graal's spelling
+  absl::flat_hash_set<NodeIndex> kept_virtual_calls;  // a <virtual_call> kept them
+
+  const std::string& MethodName(std::string_view id) {
+    auto it = methods.find(AbslView(id));
+    if (it != methods.end()) return it->second;
+    static const std::string kUnknown = "<unknown method>";
+    return kUnknown;
+  }
+
+  void DefineMethod(XmlAttributes attributes) {
+    std::string holder = TypeName(Attribute(attributes, "holder"));
+    std::vector<std::string> parameters;
+    std::string_view arguments = Attribute(attributes, "arguments");
+    if (!arguments.empty()) {
+      size_t start = 0;
+      while (start < arguments.size()) {
+        size_t end = arguments.find(' ', start);
+        if (end == std::string_view::npos) end = arguments.size();
+        if (end > start) {
+          parameters.emplace_back(SimpleTypeName(TypeName(arguments.substr(start, end - start))));
+        }
+        start = end + 1;
+      }
+    }
+    methods[std::string(Attribute(attributes, "id"))] =
+        GraalMethodName(holder, Attribute(attributes, "name"), parameters);
+  }
+
+  std::string TypeName(std::string_view id) {
+    auto it = types.find(AbslView(id));
+    return it == types.end() ? std::string("<unknown type>") : it->second;
+  }
+
+  NodeIndex AddCall(std::string_view method_id, int32_t bci, NodeIndex parent) {
+    InliningTreeNode node;
+    node.method_name = MethodName(method_id);
+    node.bci = bci;
+    node.alive = true;
+    NodeIndex index = trees->inlining_tree.AddNode(std::move(node), parent);
+    node_method_ids.emplace_back(method_id);
+    return index;
+  }
+
+  NodeIndex Root(std::string_view method_id) {
+    InliningTreeNode node;
+    node.method_name = MethodName(method_id);
+    node.inlined = true;
+    NodeIndex index = trees->inlining_tree.AddNode(std::move(node), kNoNode);
+    trees->inlining_tree.root = index;
+    node_method_ids.emplace_back(method_id);
+    return index;
+  }
+
+  void SetInlined(NodeIndex node, std::string_view reason) {
+    InliningTreeNode& target = trees->inlining_tree.node(node);
+    target.inlined = true;
+    target.alive = false;
+    if (!reason.empty()) target.reasons.emplace_back(reason);
+  }
+
+  // The position of bci `bci` in the innermost open scope: that method first, the root last.
+  Position ScopePosition(int32_t bci) const {
+    Position position;
+    const InliningTree& tree = trees->inlining_tree;
+    for (size_t i = scopes.size(); i-- > 0;) {
+      const InliningTreeNode& node = tree.node(scopes[i].node);
+      position.push_back(PositionEntry{node.method_name.value_or(""), bci});
+      bci = node.bci;
+    }
+    if (position.empty() && !tree.empty()) {
+      position.push_back(PositionEntry{tree.node(tree.root).method_name.value_or(""), bci});
+    }
+    return position;
+  }
+
+  void AddOptimization(std::string_view phase, std::string_view name, std::string_view event,
+                       Position position, Properties properties) {
+    optimizations.Add(phase, name, event, std::move(position), std::move(properties));
+  }
+
+  void StartParse(XmlAttributes attributes) {
+    std::string_view method_id = Attribute(attributes, "method");
+    InliningTree& tree = trees->inlining_tree;
+    NodeIndex node = kNoNode;
+    if (tree.empty()) {
+      node = Root(method_id);
+    } else if (scopes.empty()) {
+      if (late_site != kNoNode) {
+        node = late_site;
+        late_site = kNoNode;
+      } else {
+        // A new attempt at the whole compilation (C2 retries without some optimizations):
+        // the trees describe the attempt that the task ends with.
+        if (optimizations.has_failures()) optimizations.Retried();
+        trees->inlining_tree = InliningTree();
+        node_method_ids.clear();
+        node = Root(method_id);
+      }
+    } else {
+      Scope& scope = scopes.back();
+      for (size_t i = scope.calls.size(); i-- > 0;) {
+        if (node_method_ids[scope.calls[i]] == method_id) {
+          node = scope.calls[i];
+          break;
+        }
+      }
+      if (node == kNoNode && !scope.calls.empty()) {
+        // C1 names the method it narrowed the call down to only when it parses it.
+        node = scope.calls.back();
+        tree.node(node).method_name = MethodName(method_id);
+        node_method_ids[node] = std::string(method_id);
+      }
+      if (node == kNoNode) node = AddCall(method_id, scope.bci, scope.node);
+    }
+    InliningTreeNode& parsed = tree.node(node);
+    parsed.inlined = true;
+    parsed.alive = false;
+    size_t pushed = 1;
+    if (scopes.empty() && node != tree.root) {
+      // A late-inlined call: its callers become the open scopes again, so that positions inside
+      // it lead to the root (indirect calls are not methods of a position).
+      std::vector<NodeIndex> callers;
+      for (NodeIndex p = tree.node(node).parent; p != kNoNode; p = tree.node(p).parent) {
+        if (!tree.node(p).indirect || tree.node(p).inlined) callers.push_back(p);
+      }
+      for (size_t i = callers.size(); i-- > 0;) {
+        Scope caller;
+        caller.node = callers[i];
+        scopes.push_back(std::move(caller));
+      }
+      pushed += callers.size();
+    }
+    Scope scope;
+    scope.node = node;
+    scopes.push_back(std::move(scope));
+    parse_scopes.push_back(pushed);
+    last_call = kNoNode;
+  }
+
+  void StartCall(XmlAttributes attributes) {
+    std::string_view method_id = Attribute(attributes, "method");
+    if (scopes.empty()) {
+      // A late-inlining attempt names its call again.
+      if (late_site != kNoNode) last_call = late_site;
+      return;
+    }
+    Scope& scope = scopes.back();
+    const bool is_virtual = Attribute(attributes, "virtual") == "1";
+    NodeIndex parent = scope.node;
+    // The receivers a virtual call was narrowed to follow it at the same bci: the targets of
+    // the (devirtualized) call.
+    if (scope.virtual_call != kNoNode && !is_virtual) parent = scope.virtual_call;
+    NodeIndex node = AddCall(method_id, scope.bci, parent);
+    InliningTreeNode& call = trees->inlining_tree.node(node);
+    call.indirect = is_virtual;
+    if (const char* receiver = FindAttribute(attributes, "receiver"); receiver != nullptr) {
+      const double total = static_cast<double>(IntegerAttribute(attributes, "count").value_or(0));
+      ReceiverTypeProfile profile;
+      // HotSpot inlines by a profile only once it is mature; the log does not say more.
+      profile.mature = true;
+      for (std::string_view prefix : {"receiver", "receiver2"}) {
+        const char* type = FindAttribute(attributes, prefix);
+        if (type == nullptr) continue;
+        ProfiledType profiled;
+        profiled.type_name = TypeName(type);
+        const double count = static_cast<double>(
+            IntegerAttribute(attributes, std::string(prefix) + "_count").value_or(0));
+        profiled.probability = total > 0 ? count / total : 0;
+        profile.profiled_types.push_back(std::move(profiled));
+      }
+      call.receiver_type_profile = std::move(profile);
+    }
+    if (is_virtual) scope.virtual_call = node;
+    scope.calls.push_back(node);
+    last_call = node;
+  }
+
+  void Decision(XmlAttributes attributes, bool success) {
+    NodeIndex node = last_call != kNoNode ? last_call : late_site;
+    if (node == kNoNode) return;
+    std::string_view reason = Attribute(attributes, "reason");
+    if (success) {
+      SetInlined(node, reason);
+      return;
+    }
+    InliningTreeNode& call = trees->inlining_tree.node(node);
+    call.inlined = false;
+    call.alive = true;
+    if (!reason.empty()) call.reasons.emplace_back(reason);
+    if (node == late_site) late_site = kNoNode;
+  }
+
+  void Intrinsic(XmlAttributes attributes) {
+    std::string_view id = Attribute(attributes, "id");
+    int32_t bci = scopes.empty() ? -1 : scopes.back().bci;
+    if (last_call != kNoNode) {
+      SetInlined(last_call, "intrinsic " + std::string(id));
+      bci = trees->inlining_tree.node(last_call).bci;
+    }
+    AddOptimization(kParsePhase, "Intrinsic", id, ScopePosition(bci), {});
+  }
+
+  void KeepVirtualCall() {
+    if (scopes.empty()) return;
+    Scope& scope = scopes.back();
+    if (scope.virtual_call == kNoNode) return;
+    InliningTreeNode& call = trees->inlining_tree.node(scope.virtual_call);
+    if (!call.inlined) call.alive = true;
+    kept_virtual_calls.insert(scope.virtual_call);
+  }
+
+  void UncommonTrap(XmlAttributes attributes) {
+    // Traps that name a method come from the type flow, not from the compiled code; traps with
+    // a compile id are events of the running program outside any task (LogParser does the
+    // same).
+    if (FindAttribute(attributes, "method") != nullptr) return;
+    if (FindAttribute(attributes, "compile_id") != nullptr) return;
+    Properties properties;
+    if (const char* action = FindAttribute(attributes, "action"); action != nullptr) {
+      properties.push_back(Property{"action", StringValue(action)});
+    }
+    if (const char* comment = FindAttribute(attributes, "comment"); comment != nullptr) {
+      properties.push_back(Property{"comment", StringValue(comment)});
+    }
+    AddOptimization(kParsePhase, "UncommonTrap", Attribute(attributes, "reason"),
+                    ScopePosition(BciAttribute(attributes)), std::move(properties));
+  }
+
+  void FinishElimination() {
+    Position position;
+    for (const auto& [method_id, bci] : jvms) {
+      position.push_back(PositionEntry{MethodName(method_id), bci});
+    }
+    Properties properties;
+    if (!pending_elimination_type.empty()) {
+      properties.push_back(Property{"type", StringValue(TypeName(pending_elimination_type))});
+    }
+    AddOptimization(kEscapePhase, "EscapeAnalysis", pending_elimination, std::move(position),
+                    std::move(properties));
+    pending_elimination.clear();
+    pending_elimination_type.clear();
+    jvms.clear();
+  }
+
+  // The call that a <late_inline> names: its <jvms> frames (the caller's first) lead there
+  // from the root through inlined calls. A call that is not in the tree yet is added.
+  void FinishLateInline() {
+    in_late_inline = false;
+    InliningTree& tree = trees->inlining_tree;
+    if (tree.empty() || jvms.empty()) {
+      jvms.clear();
+      return;
+    }
+    NodeIndex current = tree.root;
+    for (size_t i = jvms.size() - 1; i > 0; --i) {
+      const int32_t bci = jvms[i].second;
+      const std::string& callee = jvms[i - 1].first;
+      NodeIndex next = kNoNode;
+      for (NodeIndex child : tree.node(current).children) {
+        if (tree.node(child).bci == bci && node_method_ids[child] == callee) next = child;
+      }
+      if (next == kNoNode) break;
+      current = next;
+    }
+    const int32_t bci = jvms.front().second;
+    NodeIndex site = kNoNode;
+    for (NodeIndex child : tree.node(current).children) {
+      if (tree.node(child).bci == bci && node_method_ids[child] == late_method_id) site = child;
+    }
+    if (site == kNoNode) site = AddCall(late_method_id, bci, current);
+    late_site = site;
+    last_call = site;
+    jvms.clear();
+  }
+
+  void Finish() {
+    // A virtual call narrowed to the receivers below it is gone, unless it was kept for the
+    // other receivers: devirtualized.
+    InliningTree& tree = trees->inlining_tree;
+    if (tree.empty() && task_method.has_value()) {
+      InliningTreeNode root;
+      root.method_name = *task_method;
+      root.inlined = true;
+      tree.root = tree.AddNode(std::move(root), kNoNode);
+    }
+    for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
+      InliningTreeNode& node = tree.node(n);
+      if (node.indirect && !node.inlined && !node.children.empty() &&
+          !kept_virtual_calls.contains(n)) {
+        node.alive = false;
+      }
+    }
+    optimizations.Finish();
+  }
+};
+
+TaskTreeBuilder::TaskTreeBuilder(RecordTrees* trees) : state_(std::make_unique<State>(trees)) {}
+TaskTreeBuilder::~TaskTreeBuilder() = default;
+
+void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) {
+  State& s = *state_;
+  if (element == "task") {
+    // The root of a task that never parsed its method (a stale task, say).
+    if (const char* method = FindAttribute(attributes, "method"); method != nullptr) {
+      s.task_method = MethodNameFromDescriptor(method);
+    }
+  } else if (element == "type") {
+    s.types[std::string(Attribute(attributes, "id"))] = std::string(Attribute(attributes, "name"));
+  } else if (element == "klass") {
+    s.types[std::string(Attribute(attributes, "id"))] =
+        QualifiedTypeName(Attribute(attributes, "name"));
+  } else if (element == "method") {
+    s.DefineMethod(attributes);
+  } else if (element == "parse") {
+    s.StartParse(attributes);
+  } else if (element == "bc") {
+    if (!s.scopes.empty()) {
+      State::Scope& scope = s.scopes.back();
+      scope.bci = BciAttribute(attributes);
+      scope.calls.clear();
+      scope.virtual_call = kNoNode;
+    }
+    s.last_call = kNoNode;
+  } else if (element == "call") {
+    s.StartCall(attributes);
+  } else if (element == "inline_success") {
+    s.Decision(attributes, true);
+  } else if (element == "inline_fail") {
+    s.Decision(attributes, false);
+  } else if (element == "intrinsic") {
+    s.Intrinsic(attributes);
+  } else if (element == "virtual_call") {
+    s.KeepVirtualCall();
+  } else if (element == "uncommon_trap") {
+    s.UncommonTrap(attributes);
+  } else if (element == "eliminate_allocation") {
+    s.pending_elimination = "EliminatedAllocation";
+    s.pending_elimination_type = std::string(Attribute(attributes, "type"));
+  } else if (element.starts_with("eliminate_lock")) {
+    s.pending_elimination = "EliminatedLock";
+  } else if (element == "eliminate_boxing") {
+    s.pending_elimination = "EliminatedBoxing";
+  } else if (element == "late_inline") {
+    s.in_late_inline = true;
+    s.late_method_id = std::string(Attribute(attributes, "method"));
+    s.jvms.clear();
+  } else if (element == "jvms") {
+    if (s.in_late_inline || !s.pending_elimination.empty()) {
+      s.jvms.emplace_back(std::string(Attribute(attributes, "method")), BciAttribute(attributes));
+    }
+  } else if (element == "loop_tree") {
+    s.optimizations.StartLoopTree();
+  } else if (element == "loop") {
+    s.optimizations.StartLoop(attributes);
+  } else if (element == "dependency_failed") {
+    Properties properties;
+    for (std::string_view key : {"ctxk", "x", "witness"}) {
+      if (const char* value = FindAttribute(attributes, key); value != nullptr) {
+        properties.push_back(Property{std::string(key), StringValue(value)});
+      }
+    }
+    s.AddOptimization(kDependencyPhase, "DependencyFailed", Attribute(attributes, "type"), {},
+                      std::move(properties));
+  } else if (element == "failure") {
+    s.optimizations.Failure(Attribute(attributes, "reason"));
+  } else if (element == "task_done") {
+    if (Attribute(attributes, "success") == "0") s.optimizations.TaskFailed();
+  } else if (element == "phase") {
+    s.optimizations.OpenPhase(Attribute(attributes, "name"));
+  }
+}
+
+void TaskTreeBuilder::End(std::string_view element) {
+  State& s = *state_;
+  if (element == "parse") {
+    const size_t pushed = s.parse_scopes.empty() ? 0 : s.parse_scopes.back();
+    if (!s.parse_scopes.empty()) s.parse_scopes.pop_back();
+    for (size_t i = 0; i < pushed && !s.scopes.empty(); ++i) s.scopes.pop_back();
+    s.last_call = kNoNode;
+  } else if (element == "late_inline") {
+    s.FinishLateInline();
+  } else if (element == "eliminate_allocation" || element.starts_with("eliminate_lock") ||
+             element == "eliminate_boxing") {
+    if (!s.pending_elimination.empty()) s.FinishElimination();
+  } else if (element == "loop_tree") {
+    s.optimizations.EndLoopTree();
+  } else if (element == "loop") {
+    s.optimizations.EndLoop();
+  } else if (element == "phase") {
+    s.optimizations.ClosePhase();
+  }
+}
+
+void TaskTreeBuilder::Finish() { state_->Finish(); }
+
+}  // namespace profdiff

@@ -1,0 +1,35 @@
+#ifndef PROFDIFF_LOAD_HOTSPOT_TASK_TREES_H_
+#define PROFDIFF_LOAD_HOTSPOT_TASK_TREES_H_
+
+// Builds the inlining and optimization trees of one HotSpot compilation task from the events of
+// its <task> element (docs/hotspot.md "The inlining tree", "The optimization tree"). The builder
+// only sees elements: the XML parsing is the caller's (task_parser.h).
+
+#include <memory>
+#include <string_view>
+
+#include "load/hotspot/task_optimizations.h"
+#include "profdiff/record_reader.h"
+
+namespace profdiff {
+
+class TaskTreeBuilder {
+ public:
+  explicit TaskTreeBuilder(RecordTrees* trees);
+  ~TaskTreeBuilder();
+  TaskTreeBuilder(const TaskTreeBuilder&) = delete;
+  TaskTreeBuilder& operator=(const TaskTreeBuilder&) = delete;
+
+  void Start(std::string_view element, XmlAttributes attributes);
+  void End(std::string_view element);
+  // After the </task>: adds what is only known at the end (loops, the bailout).
+  void Finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_LOAD_HOTSPOT_TASK_TREES_H_

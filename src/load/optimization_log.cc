@@ -1,0 +1,50 @@
+// The optimization-log entry points: a directory is read as a Graal log, a file as a HotSpot
+// log (load/log_format.h).
+
+#include "profdiff/optimization_log.h"
+
+#include <sys/stat.h>
+
+#include "load/graal/graal_log.h"
+#include "load/hotspot/hotspot_log.h"
+#include "load/log_format.h"
+
+namespace profdiff {
+
+namespace {
+
+bool IsRegularFile(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+}  // namespace
+
+absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& path, int experiment_id,
+                                                    const WarningSink& warn, LogCounting counting,
+                                                    ProgressSink* progress) {
+  if (IsRegularFile(path)) {
+    std::string why;
+    if (ClassifyLogPath(path, &why) != LogPathKind::kHotSpotFile) {
+      return NotAnOptimizationLog(path, experiment_id, why);
+    }
+    return LoadHotSpotLog(path, experiment_id, warn, counting, progress);
+  }
+  return LoadGraalLog(path, experiment_id, warn, counting, progress);
+}
+
+LogExtent MeasureLog(const std::string& path) {
+  struct stat info;
+  if (stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) return LogExtent{1, info.st_size};
+  return MeasureGraalLog(path);
+}
+
+absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
+                                          int experiment_id, TreeParts parts) {
+  if (log.format == LogFormat::kHotSpot) {
+    return LoadHotSpotUnitTrees(log, unit, experiment_id, parts);
+  }
+  return LoadGraalUnitTrees(log, unit, experiment_id, parts);
+}
+
+}  // namespace profdiff

@@ -1,0 +1,501 @@
+// HotSpot -XX:+LogCompilation logs (docs/hotspot.md): small hand-written logs, one element kind
+// at a time, read through the public loader.
+
+#include "load/hotspot/hotspot_log.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "load/hotspot/java_names.h"
+#include "load/log_format.h"
+#include "profdiff/experiment_loader.h"
+#include "profdiff/optimization_log.h"
+#include "test_util.h"
+
+namespace profdiff {
+namespace {
+
+using namespace test;  // NOLINT: the test helpers
+
+std::string Log(const std::string& compilation_log, const std::string& release = "25.0.3") {
+  return "<?xml version='1.0' encoding='UTF-8'?>\n<hotspot_log version='160 1'>\n"
+         "<vm_version>\n<name>\nOpenJDK 64-Bit Server VM\n</name>\n<release>\n" +
+         release +
+         "\n</release>\n</vm_version>\n"
+         "<compilation_log thread='1'>\n"
+         "<start_compile_thread name='C2 CompilerThread0' thread='1'/>\n" +
+         compilation_log + "</compilation_log>\n<hotspot_log_done stamp='1.0'/>\n</hotspot_log>\n";
+}
+
+// A C2 task of `java.util.HashMap getNode (Ljava/lang/Object;)Ljava/util/HashMap$Node;` whose
+// root parse holds `body`.
+std::string Task(const std::string& id, const std::string& body,
+                 const std::string& extra_attributes = "",
+                 const std::string& done = "<task_done success='1' stamp='0.2'/>\n") {
+  return "<task compile_id='" + id +
+         "' method='java.util.HashMap getNode (Ljava/lang/Object;)Ljava/util/HashMap$Node;'" +
+         extra_attributes +
+         " stamp='0.1'>\n"
+         "<type id='1' name='int'/>\n"
+         "<klass id='2' name='java.util.HashMap$Node' flags='8'/>\n"
+         "<klass id='3' name='java.lang.Object' flags='1'/>\n"
+         "<klass id='4' name='java.util.HashMap' flags='1'/>\n"
+         "<klass id='5' name='java.lang.String' flags='17'/>\n"
+         "<klass id='6' name='java.lang.Long' flags='17'/>\n"
+         "<type id='7' name='boolean'/>\n"
+         "<method id='10' holder='4' name='getNode' return='2' arguments='3' flags='16' "
+         "bytes='150'/>\n"
+         "<parse method='10' stamp='0.1'>\n" +
+         body + "<parse_done stamp='0.1'/>\n</parse>\n" + done + "</task>\n";
+}
+
+class HotSpotLogTest : public ::testing::Test {
+ protected:
+  absl::StatusOr<OptimizationLog> Load(const std::string& text) {
+    const std::string path = dir_.Write("hotspot.log", text);
+    warnings_.clear();
+    return LoadOptimizationLog(path, 1,
+                               [this](std::string_view line) { warnings_.emplace_back(line); });
+  }
+
+  RecordTrees Trees(const OptimizationLog& log, size_t unit) {
+    absl::StatusOr<RecordTrees> trees = LoadUnitTrees(log, log.units[unit], 1);
+    EXPECT_TRUE(trees.ok()) << trees.status();
+    return trees.ok() ? std::move(*trees) : RecordTrees();
+  }
+
+  // "kind name@bci" of every inlining node in preorder, indented by depth.
+  static std::vector<std::string> Nodes(const InliningTree& tree) {
+    std::vector<std::string> out;
+    for (NodeIndex n : tree.Preorder()) {
+      int depth = 0;
+      for (NodeIndex p = tree.node(n).parent; p != kNoNode; p = tree.node(p).parent) ++depth;
+      out.push_back(std::string(2 * depth, ' ') + std::string(CallsiteKindName(tree.Kind(n))) +
+                    " " + tree.node(n).method_name.value_or("?") + "@" +
+                    std::to_string(tree.node(n).bci));
+    }
+    return out;
+  }
+
+  // "Phase/Name Event @bci,bci" of every optimization.
+  static std::vector<std::string> Optimizations(const OptimizationTree& tree) {
+    std::vector<std::string> out;
+    for (NodeIndex n : tree.Preorder()) {
+      const OptimizationTreeNode& node = tree.node(n);
+      if (node.is_phase) continue;
+      std::string line = tree.node(node.parent).name.str() + "/" + node.name.str() + " " +
+                         node.event_name.str() + " @";
+      for (const PositionEntry& entry : node.position) {
+        line += entry.method.str() + ":" + std::to_string(entry.bci) + ",";
+      }
+      for (const Property& property : node.properties) {
+        line += " " + property.key + "=" + property.value.rendered;
+      }
+      out.push_back(line);
+    }
+    return out;
+  }
+
+  TempDir dir_;
+  std::vector<std::string> warnings_;
+};
+
+TEST(HotSpotNamesTest, DescriptorsBecomeGraalNames) {
+  EXPECT_EQ(*MethodNameFromDescriptor("java.util.ArrayList get (I)Ljava/lang/Object;"),
+            "java.util.ArrayList.get(int)");
+  EXPECT_EQ(*MethodNameFromDescriptor("java.lang.Object &lt;init&gt; ()V"),
+            "java.lang.Object.&lt;init&gt;()");
+  EXPECT_EQ(*MethodNameFromDescriptor("java.lang.Object <init> ()V"), "java.lang.Object.<init>()");
+  EXPECT_EQ(
+      *MethodNameFromDescriptor("java.util.HashMap newNode (ILjava/lang/Object;Ljava/lang/Object;"
+                                "Ljava/util/HashMap$Node;)Ljava/util/HashMap$Node;"),
+      "java.util.HashMap.newNode(int, Object, Object, HashMap$Node)");
+  EXPECT_EQ(*MethodNameFromDescriptor("MiniInterpreter run ([I[[J)V"),
+            "MiniInterpreter.run(int[], long[][])");
+  // JDK 8 wrote holders with slashes; hidden classes keep their "/0x" suffix.
+  EXPECT_EQ(*MethodNameFromDescriptor("java/lang/String hashCode ()I"),
+            "java.lang.String.hashCode()");
+  EXPECT_EQ(*MethodNameFromDescriptor("Foo$$Lambda/0x000000080c apply (Ljava/lang/Object;)V"),
+            "Foo$$Lambda/0x000000080c.apply(Object)");
+  EXPECT_FALSE(MethodNameFromDescriptor("nospace").has_value());
+  EXPECT_FALSE(MethodNameFromDescriptor("a b c").has_value());
+  EXPECT_FALSE(MethodNameFromDescriptor("a b (Q)V").has_value());
+  EXPECT_FALSE(MethodNameFromDescriptor("a b (I").has_value());
+  EXPECT_EQ(QualifiedTypeName("[B"), "byte[]");
+  EXPECT_EQ(QualifiedTypeName("[Ljava.lang.String;"), "java.lang.String[]");
+  EXPECT_EQ(SimpleTypeName("java.util.HashMap$Node[]"), "HashMap$Node[]");
+}
+
+TEST(HotSpotDetectionTest, ByContent) {
+  EXPECT_TRUE(LooksLikeHotSpotLog("<?xml version='1.0' encoding='UTF-8'?>\n<hotspot_log a='1'>"));
+  EXPECT_TRUE(LooksLikeHotSpotLog("\xEF\xBB\xBF<hotspot_log>"));
+  EXPECT_TRUE(LooksLikeHotSpotLog("<?xml version='1.0'?><!-- c --> <hotspot_log\n"));
+  EXPECT_FALSE(LooksLikeHotSpotLog(""));
+  EXPECT_FALSE(LooksLikeHotSpotLog("<?xml version='1.0'?><hotspot_logs>"));
+  EXPECT_FALSE(LooksLikeHotSpotLog("{\"methodName\":\"a()\"}"));
+  EXPECT_FALSE(LooksLikeHotSpotLog("<?xml version='1.0'?"));
+}
+
+TEST_F(HotSpotLogTest, TaskHeaders) {
+  const std::string c1 =
+      "<task compile_id='7' method='java.lang.String hashCode ()I' level='3' stamp='0.1'>\n"
+      "<task_done success='1'/>\n</task>\n";
+  const std::string osr =
+      "<task compile_id='8' compile_kind='osr' method='Main loop ([Ljava/lang/String;)V' "
+      "osr_bci='5' level='3' stamp='0.1'>\n<failure reason='stale task'/>\n"
+      "<task_done success='0'/>\n</task>\n";
+  absl::StatusOr<OptimizationLog> log = Load(Log(c1 + osr + Task("9", "")));
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_TRUE(warnings_.empty());
+  EXPECT_EQ(log->format, LogFormat::kHotSpot);
+  EXPECT_EQ(log->vm_version, "25.0.3");
+  ASSERT_EQ(log->units.size(), 3u);
+  EXPECT_EQ(log->units[0].method_name, "java.lang.String.hashCode()");
+  EXPECT_EQ(log->units[0].compilation_id, "7");
+  EXPECT_EQ(log->units[0].level, 3);
+  EXPECT_EQ(log->units[1].compilation_id, "8%");
+  EXPECT_EQ(log->units[1].method_name, "Main.loop(String[])");
+  EXPECT_TRUE(log->units[1].failed);
+  EXPECT_EQ(log->units[2].level, 4);  // a C2 task of a tiered VM has no level attribute
+  EXPECT_FALSE(log->units[2].failed);
+  // The byte range is the <task> element alone.
+  const std::string text = ReadFile(dir_.Path("hotspot.log"));
+  EXPECT_EQ(text.substr(log->units[0].offset, log->units[0].length), c1.substr(0, c1.size() - 1));
+  // The failed task says why in its optimization tree.
+  EXPECT_EQ(Optimizations(Trees(*log, 1).optimization_tree),
+            std::vector<std::string>{"Bailout/CompilationFailed stale task @"});
+}
+
+TEST_F(HotSpotLogTest, InliningDecisions) {
+  const std::string body =
+      "<bc code='184' bci='23'/>\n"
+      "<method id='11' holder='4' name='hash' return='1' arguments='3' flags='24' bytes='20'/>\n"
+      "<call method='11' count='100' prof_factor='1' inline='1'/>\n"
+      "<inline_success reason='inline (hot)'/>\n"
+      "<parse method='11'>\n"
+      "<bc code='182' bci='9'/>\n"
+      "<method id='12' holder='3' name='hashCode' return='1' flags='257' bytes='0'/>\n"
+      "<call method='12' count='50' virtual='1' inline='1' receiver='5' receiver_count='40'/>\n"
+      "<intrinsic id='_hashCode' virtual='1' nodes='54'/>\n"
+      "<parse_done stamp='0.1'/>\n</parse>\n"
+      "<bc code='184' bci='40'/>\n"
+      "<method id='13' holder='4' name='big' return='1' flags='8' bytes='900'/>\n"
+      "<call method='13' count='10' inline='1'/>\n"
+      "<inline_fail reason='hot method too big'/>\n"
+      "<direct_call bci='40'/>\n";
+  absl::StatusOr<OptimizationLog> log = Load(Log(Task("1", body)));
+  ASSERT_TRUE(log.ok()) << log.status();
+  RecordTrees trees = Trees(*log, 0);
+  EXPECT_EQ(Nodes(trees.inlining_tree),
+            (std::vector<std::string>{"root java.util.HashMap.getNode(Object)@-1",
+                                      "  inlined java.util.HashMap.hash(Object)@23",
+                                      "    inlined java.lang.Object.hashCode()@9",
+                                      "  direct java.util.HashMap.big()@40"}));
+  const InliningTree& tree = trees.inlining_tree;
+  std::vector<NodeIndex> order = tree.Preorder();
+  EXPECT_EQ(tree.node(order[1]).reasons, std::vector<std::string>{"inline (hot)"});
+  EXPECT_EQ(tree.node(order[2]).reasons, std::vector<std::string>{"intrinsic _hashCode"});
+  EXPECT_EQ(tree.node(order[3]).reasons, std::vector<std::string>{"hot method too big"});
+  ASSERT_TRUE(tree.node(order[2]).receiver_type_profile.has_value());
+  const ReceiverTypeProfile& profile = *tree.node(order[2]).receiver_type_profile;
+  ASSERT_EQ(profile.profiled_types.size(), 1u);
+  EXPECT_EQ(profile.profiled_types[0].type_name, "java.lang.String");
+  EXPECT_DOUBLE_EQ(profile.profiled_types[0].probability, 0.8);
+  // The intrinsic is an optimization too, at the root's bci of the inlined call.
+  EXPECT_EQ(Optimizations(trees.optimization_tree),
+            std::vector<std::string>{"Parse/Intrinsic _hashCode @java.util.HashMap.hash(Object):9,"
+                                     "java.util.HashMap.getNode(Object):23,"});
+}
+
+TEST_F(HotSpotLogTest, BimorphicCallIsDevirtualizedToItsReceivers) {
+  const std::string call =
+      "<bc code='182' bci='63'/>\n"
+      "<method id='11' holder='3' name='equals' return='7' arguments='3' flags='1' "
+      "bytes='11'/>\n"
+      "<call method='11' count='100' virtual='1' inline='1' receiver='6' receiver_count='75' "
+      "receiver2='5' receiver2_count='25'/>\n"
+      "<method id='12' holder='6' name='equals' return='7' arguments='3' flags='1' "
+      "bytes='32'/>\n"
+      "<call method='12' count='100' inline='1'/>\n"
+      "<inline_success reason='inline (hot)'/>\n"
+      "<method id='13' holder='5' name='equals' return='7' arguments='3' flags='1' "
+      "bytes='56'/>\n"
+      "<call method='13' count='100' inline='1'/>\n"
+      "<inline_fail reason='too big'/>\n"
+      "<predicted_call bci='63' exact='1' klass='6'/>\n"
+      "<predicted_call bci='63' exact='1' klass='5'/>\n"
+      "<uncommon_trap bci='63' reason='bimorphic_or_optimized_type_check' "
+      "action='maybe_recompile' debug_id='0'/>\n"
+      "<parse method='12'>\n<bc code='193' bci='1'/>\n"
+      "<uncommon_trap bci='1' reason='class_check' action='maybe_recompile' debug_id='0'/>\n"
+      "<parse_done/>\n</parse>\n";
+  const std::string megamorphic =
+      "<bc code='182' bci='70'/>\n"
+      "<call method='11' count='100' virtual='1' inline='1'/>\n"
+      "<inline_fail reason='virtual call'/>\n<virtual_call bci='70'/>\n";
+  absl::StatusOr<OptimizationLog> log = Load(Log(Task("1", call + megamorphic)));
+  ASSERT_TRUE(log.ok()) << log.status();
+  RecordTrees trees = Trees(*log, 0);
+  EXPECT_EQ(Nodes(trees.inlining_tree),
+            (std::vector<std::string>{"root java.util.HashMap.getNode(Object)@-1",
+                                      "  devirtualized java.lang.Object.equals(Object)@63",
+                                      "    inlined java.lang.Long.equals(Object)@63",
+                                      "    direct java.lang.String.equals(Object)@63",
+                                      "  indirect java.lang.Object.equals(Object)@70"}));
+  const InliningTreeNode& virtual_call =
+      trees.inlining_tree.node(trees.inlining_tree.Preorder()[1]);
+  ASSERT_TRUE(virtual_call.receiver_type_profile.has_value());
+  ASSERT_EQ(virtual_call.receiver_type_profile->profiled_types.size(), 2u);
+  EXPECT_EQ(virtual_call.receiver_type_profile->profiled_types[1].type_name, "java.lang.String");
+  EXPECT_DOUBLE_EQ(virtual_call.receiver_type_profile->profiled_types[1].probability, 0.25);
+  // Traps are placed in the method they are in: the inlined receiver's, then its call site.
+  EXPECT_EQ(
+      Optimizations(trees.optimization_tree),
+      (std::vector<std::string>{"Parse/UncommonTrap bimorphic_or_optimized_type_check "
+                                "@java.util.HashMap.getNode(Object):63, action=maybe_recompile",
+                                "Parse/UncommonTrap class_check @java.lang.Long.equals(Object):1,"
+                                "java.util.HashMap.getNode(Object):63, action=maybe_recompile"}));
+}
+
+TEST_F(HotSpotLogTest, EscapeAnalysisLoopsDependenciesAndLateInlining) {
+  const std::string body =
+      "<bc code='182' bci='5'/>\n"
+      "<method id='11' holder='4' name='hash' return='1' arguments='3' flags='24' bytes='20'/>\n"
+      "<call method='11' count='100' inline='1'/>\n"
+      "<inline_fail reason='size &gt; DesiredMethodLimit'/>\n";
+  const std::string after =
+      "<late_inline method='11'>\n<jvms bci='5' method='10'/>\n</late_inline>\n"
+      "<inline_success reason='inline (hot)'/>\n"
+      "<parse method='11'>\n<bc code='182' bci='2'/>\n"
+      "<uncommon_trap bci='2' reason='null_check' action='make_not_entrant' debug_id='0'/>\n"
+      "<parse_done/>\n</parse>\n"
+      "<eliminate_allocation type='6'>\n<jvms bci='2' method='11'/>\n<jvms bci='5' "
+      "method='10'/>\n</eliminate_allocation>\n"
+      "<loop_tree>\n<loop idx='9' inner_loop='1' >\n</loop>\n</loop_tree>\n"
+      "<loop_tree>\n<loop idx='10' >\n<loop idx='11' inner_loop='1' partial_peel_loop='1' "
+      ">\n</loop>\n</loop>\n</loop_tree>\n"
+      "<dependency_failed type='leaf_type' ctxk='java/util/HashMap' "
+      "witness='java/util/LinkedHashMap' stamp='0.2'/>\n";
+  std::string task = Task("1", body);
+  task.insert(task.find("<task_done"), after);
+  absl::StatusOr<OptimizationLog> log = Load(Log(task));
+  ASSERT_TRUE(log.ok()) << log.status();
+  RecordTrees trees = Trees(*log, 0);
+  EXPECT_EQ(Nodes(trees.inlining_tree),
+            (std::vector<std::string>{"root java.util.HashMap.getNode(Object)@-1",
+                                      "  inlined java.util.HashMap.hash(Object)@5"}));
+  EXPECT_EQ(trees.inlining_tree.node(trees.inlining_tree.Preorder()[1]).reasons,
+            (std::vector<std::string>{"size > DesiredMethodLimit", "inline (hot)"}));
+  EXPECT_EQ(Optimizations(trees.optimization_tree),
+            (std::vector<std::string>{
+                "Parse/UncommonTrap null_check @java.util.HashMap.hash(Object):2,"
+                "java.util.HashMap.getNode(Object):5, action=make_not_entrant",
+                "EscapeAnalysis/EscapeAnalysis EliminatedAllocation "
+                "@java.util.HashMap.hash(Object):2,java.util.HashMap.getNode(Object):5, "
+                "type=java.lang.Long",
+                "Dependencies/DependencyFailed leaf_type @ ctxk=java/util/HashMap "
+                "witness=java/util/LinkedHashMap",
+                "LoopOptimizations/Loop inner_loop @", "LoopOptimizations/Loop loop @",
+                "LoopOptimizations/Loop inner_loop partial_peel_loop @ depth=2"}));
+}
+
+TEST_F(HotSpotLogTest, NamedPhasesHoldWhatIsLoggedInThem) {
+  const std::string task =
+      "<task compile_id='3' method='A m ()V' level='1'>\n"
+      "<phase name='setup'/>\n"
+      "<phase name='buildIR'>\n<klass id='1' name='A'/>\n<type id='2' name='void'/>\n"
+      "<method id='3' holder='1' name='m' return='2'/>\n<parse method='3'>\n"
+      "<bc code='1' bci='0'/>\n"
+      "<uncommon_trap bci='0' reason='unloaded' action='reinterpret'/>\n"
+      "<parse_done/>\n</parse>\n</phase>\n<task_done success='1'/>\n</task>\n";
+  absl::StatusOr<OptimizationLog> log = Load(Log(task));
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_EQ(Optimizations(Trees(*log, 0).optimization_tree),
+            std::vector<std::string>{"buildIR/UncommonTrap unloaded @A.m():0, action=reinterpret"});
+}
+
+TEST_F(HotSpotLogTest, EntitiesAreDecoded) {
+  const std::string task =
+      "<task compile_id='3' method='A &lt;init&gt; ()V' level='1'>\n"
+      "<klass id='1' name='A'/>\n<type id='2' name='void'/>\n"
+      "<method id='3' holder='1' name='&lt;init&gt;' return='2'/>\n<parse method='3'>\n"
+      "<parse_done/>\n</parse>\n<task_done success='1'/>\n</task>\n";
+  absl::StatusOr<OptimizationLog> log = Load(Log(task));
+  ASSERT_TRUE(log.ok()) << log.status();
+  EXPECT_EQ(log->units[0].method_name, "A.<init>()");
+  EXPECT_EQ(Nodes(Trees(*log, 0).inlining_tree), std::vector<std::string>{"root A.<init>()@-1"});
+}
+
+TEST_F(HotSpotLogTest, ALogCutAnywhereKeepsTheCompleteTasks) {
+  const std::string first = Task("1", "");
+  const std::string second = Task("2", "<bc code='1' bci='0'/>\n");
+  const std::string text = Log(first + second);
+  const size_t first_end = text.find("</task>") + 7;
+  const size_t second_end = text.find("</task>", first_end) + 7;
+  const size_t complete = text.find("</hotspot_log>") + 14;
+  const size_t last_line = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+  for (size_t cut = text.find("<hotspot_log") + 13; cut < text.size(); ++cut) {
+    absl::StatusOr<OptimizationLog> log = Load(text.substr(0, cut));
+    ASSERT_TRUE(log.ok()) << cut << ": " << log.status();
+    const size_t expected = cut >= second_end ? 2 : cut >= first_end ? 1 : 0;
+    if (cut >= complete) {  // only white space after the root element is missing
+      EXPECT_EQ(log->units.size(), 2u);
+      EXPECT_TRUE(warnings_.empty());
+      continue;
+    }
+    ASSERT_EQ(log->units.size(), expected) << cut;
+    // One warning about the cut, naming file and line; one more when no task is complete.
+    ASSERT_EQ(warnings_.size(), expected == 0 ? 2u : 1u) << cut;
+    EXPECT_NE(warnings_[0].find(dir_.Path("hotspot.log") + " ends at line "), std::string::npos);
+    EXPECT_NE(warnings_[0].find("in the middle of the log"), std::string::npos);
+    const size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + cut, '\n'));
+    EXPECT_LE(line, last_line + 1);
+  }
+  absl::StatusOr<OptimizationLog> whole = Load(text);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_TRUE(warnings_.empty());
+}
+
+TEST_F(HotSpotLogTest, MalformedXmlIsAnErrorWithLineAndColumn) {
+  std::string text = Log(Task("1", "<bc code='1' bci='0'>\n"));  // <bc> never closed
+  absl::StatusOr<OptimizationLog> log = Load(text);
+  ASSERT_FALSE(log.ok());
+  EXPECT_EQ(std::string(log.status().message()),
+            "Could not read the files of the experiment 1: " + dir_.Path("hotspot.log") +
+                ":25:3: malformed XML (mismatched tag)");
+}
+
+TEST_F(HotSpotLogTest, ALogWithoutTasksSaysWhatWasExpected) {
+  absl::StatusOr<OptimizationLog> log = Load(Log(""));
+  ASSERT_TRUE(log.ok()) << log.status();
+  ASSERT_EQ(warnings_.size(), 1u);
+  EXPECT_NE(warnings_[0].find("holds no compilation tasks: expected <task> elements"),
+            std::string::npos);
+  const std::string empty = dir_.Write("empty.log", "");
+  log = LoadOptimizationLog(empty, 1, [](std::string_view) {});
+  ASSERT_FALSE(log.ok());
+  EXPECT_NE(std::string(log.status().message()).find("(an empty file)"), std::string::npos);
+}
+
+TEST_F(HotSpotLogTest, AGraalDirectoryHoldingAHotSpotLogSkipsIt) {
+  dir_.Write("graal/hotspot.log", Log(Task("1", "")));
+  std::vector<std::string> warnings;
+  absl::StatusOr<OptimizationLog> log = LoadOptimizationLog(
+      dir_.Path("graal"), 1, [&](std::string_view line) { warnings.emplace_back(line); });
+  ASSERT_TRUE(log.ok());
+  EXPECT_TRUE(log->units.empty());
+  EXPECT_EQ(warnings, std::vector<std::string>{
+                          "Warning: Skipping " + dir_.Path("graal") +
+                          "/hotspot.log: a HotSpot compilation log, not a Graal optimization log "
+                          "(give its path instead of the directory's)"});
+}
+
+TEST_F(HotSpotLogTest, ExperimentsKeepEachMethodsTopTier) {
+  const std::string c1 =
+      "<task compile_id='1' method='java.util.HashMap getNode "
+      "(Ljava/lang/Object;)Ljava/util/HashMap$Node;' level='3'>\n<task_done success='1'/>\n"
+      "</task>\n";
+  const std::string only_c1 =
+      "<task compile_id='2' method='A m ()V' level='2'>\n<task_done success='1'/>\n</task>\n";
+  const std::string path = dir_.Write("hotspot.log", Log(c1 + only_c1 + Task("3", "")));
+  ExperimentInput input{1, path, std::nullopt, std::nullopt};
+  absl::StatusOr<Experiment> experiment = LoadExperiment(input, [](std::string_view) {});
+  ASSERT_TRUE(experiment.ok()) << experiment.status();
+  std::vector<std::string> ids;
+  for (CompilationIndex c : experiment->UnitsInTableOrder()) {
+    ids.push_back(experiment->compilation(c).id);
+  }
+  EXPECT_EQ(ids, (std::vector<std::string>{"2", "3"}));
+  ASSERT_TRUE(experiment->hotspot().has_value());
+  EXPECT_EQ(experiment->hotspot()->tasks, 3);
+  EXPECT_EQ(experiment->hotspot()->units, 2);
+  EXPECT_EQ(experiment->hotspot()->without_profile,
+            "every method's top-tier compilations are listed");
+}
+
+TEST_F(HotSpotLogTest, HostileNamesAreEscapedInEveryFormat) {
+  const std::string task =
+      "<task compile_id='3' method='A m&lt;/script&gt;&lt;b&gt;&quot;,x ()V' level='1'>\n"
+      "<task_done success='1'/>\n</task>\n";
+  const std::string path = dir_.Write("hostile.log", Log(task));
+  RunResult text = RunProfdiff({"report", path});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("Method A.m</script><b>\",x()"), std::string::npos);
+  RunResult html = RunProfdiffOnce({"report", path, "--format=html"});
+  EXPECT_EQ(html.exit_code, 0);
+  EXPECT_EQ(html.out.find("</script><b>"), std::string::npos);
+  RunResult csv = RunProfdiffOnce({"report", path, "--format=csv"});
+  EXPECT_NE(csv.out.find("\"A.m</script><b>\"\",x()\""), std::string::npos) << csv.out;
+}
+
+TEST_F(HotSpotLogTest, JitVsJitTellsItsArgumentsApart) {
+  const std::string one = dir_.Write("one.log", Log(Task("1", "")));
+  const std::string two = dir_.Write("two.log", Log(Task("2", "")));
+  dir_.WriteLines("graal/f", {});
+  const std::string graal = dir_.Path("graal");
+  const std::string prof = dir_.Write("prof.json", R"j({"totalPeriod":100,"code":[]})j");
+  auto error = [](const std::vector<std::string>& args) {
+    RunResult run = RunProfdiffOnce(args);
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_EQ(run.out, "");
+    return run.err.substr(0, run.err.find('\n'));
+  };
+  EXPECT_EQ(
+      error({"jit-vs-jit", one}),
+      "Error: jit-vs-jit: expected two optimization logs, each maybe followed by its profile");
+  EXPECT_EQ(error({"jit-vs-jit", one, two, one}),
+            "Error: jit-vs-jit: \"" + one +
+                "\" would be a third optimization log; jit-vs-jit compares two");
+  EXPECT_EQ(error({"jit-vs-jit", graal, one}), "Error: jit-vs-jit: the Graal optimization log \"" +
+                                                   graal +
+                                                   "\" needs its proftool profile after it");
+  EXPECT_EQ(error({"jit-vs-jit", one, prof, prof, two}),
+            "Error: jit-vs-jit: \"" + prof +
+                "\" is not where a profile can be: each optimization log (a directory or a "
+                "HotSpot compilation log) may be followed by its proftool profile");
+  // Without a HotSpot log, the four arguments are required as ever.
+  EXPECT_EQ(error({"jit-vs-jit", graal, prof, graal}),
+            "Error: jit-vs-jit: missing argument proftool_output_2");
+
+  // Two logs without profiles: compared, and every format says how.
+  RunResult text = RunProfdiff({"jit-vs-jit", one, two, "--explanation=false"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(
+      text.out.find("    No profile: every method compiled in both experiments is compared\n"),
+      std::string::npos);
+  EXPECT_NE(text.out.find("Method java.util.HashMap.getNode(Object)"), std::string::npos);
+  RunResult json = RunProfdiffOnce({"jit-vs-jit", one, two, "--format=json"});
+  EXPECT_NE(json.out.find("\"without_profile\":\"every method compiled in both experiments is "
+                          "compared\""),
+            std::string::npos)
+      << json.out;
+  RunResult csv = RunProfdiffOnce({"jit-vs-jit", one, two, "--format=csv"});
+  EXPECT_NE(csv.err.find("Warning: experiment 2 has no profile: every method compiled in both "
+                         "experiments is compared"),
+            std::string::npos);
+  RunResult html = RunProfdiffOnce({"jit-vs-jit", one, two, "--format=html"});
+  EXPECT_NE(html.out.find("every method compiled in both experiments is compared"),
+            std::string::npos);
+}
+
+// fixtures/hotspot-example: the reviewed outputs stay as they are (fixtures/hotspot-example).
+TEST(HotSpotFixtureTest, OutputsAreAsReviewed) {
+  const std::string dir = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"jit-vs-jit.txt",
+       {"jit-vs-jit", "jdk17.log", "jdk25.log", "--explanation=false", "--summary=true"}},
+      {"report-jdk25.txt", {"report", "jdk25.log", "--explanation=false"}},
+      {"stats.txt", {"stats", "jdk17.log", "jdk25.log", "--explanation=false"}},
+  };
+  for (const auto& [expected, args] : cases) {
+    RunResult run = RunProfdiff(args, dir);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, ReadFile(dir + "/expected/" + expected)) << expected;
+  }
+}
+
+}  // namespace
+}  // namespace profdiff
