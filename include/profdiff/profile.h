@@ -22,11 +22,17 @@ struct ProfileEntry {
   int64_t period = 0;
 };
 
+// Where a profile's periods come from: proftool's JSON (cycles) or a JFR recording's execution
+// samples (nanoseconds of sampled time, docs/jfr.md).
+enum class ProfileSource { kProftool, kJfr };
+
 struct Profile {
   ExperimentKind kind = ExperimentKind::kJit;
   std::optional<std::string> execution_id;
   int64_t total_period = 0;
   std::vector<ProfileEntry> code;
+  ProfileSource source = ProfileSource::kProftool;
+  int64_t samples = 0;  // kJfr: the execution samples the periods were made of
 };
 
 // Reads and checks a proftool JSON profile. `experiment_id` (0, 1, 2) only appears in error
