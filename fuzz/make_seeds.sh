@@ -5,6 +5,7 @@
 #   OUT/record        one log record per file, and pairs "record\nrecord" of the same method
 #   OUT/profile       every proftool profile (*.json)
 #   OUT/command_line  NUL-separated argument lists (the corpus' command lines and a few more)
+#   OUT/jfr           JFR recordings of at most 128 KiB (fixtures/jfr/, ../shared/real-hotspot)
 #   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
 #                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
@@ -17,10 +18,11 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 conformance="${PROFDIFF_CONFORMANCE_DIR:-$repo/../shared/conformance}"
 out="$1"
 mkdir -p "$out"
-python3 - "$out" "$repo/fixtures" "$conformance" <<'PY'
+python3 - "$out" "$repo/fixtures" "$conformance" "$repo/../shared/real-hotspot" <<'PY'
 import hashlib, json, os, sys
 
-out, fixtures, conformance = sys.argv[1], sys.argv[2], sys.argv[3]
+out, fixtures, conformance, real_hotspot = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+MAX_JFR = 128 * 1024
 MAX_RECORD = 64 * 1024      # larger records only slow the fuzzer down
 MAX_PAIR = 16 * 1024        # per record of a pair
 MAX_PROFILE = 1024 * 1024
@@ -45,6 +47,10 @@ by_method = {}
 for path in files():
     with open(path, "rb") as f:
         data = f.read()
+    if path.endswith(".jfr"):
+        if len(data) <= MAX_JFR:
+            write("jfr", data)
+        continue
     if path.endswith(".json"):
         if len(data) <= MAX_PROFILE:
             write("profile", data)
@@ -107,6 +113,11 @@ else:
     os.makedirs(os.path.join(out, "stream"), exist_ok=True)
     write("stream", b'{"type":"header","format":"profdiff","version":1,"command":"report",'
                     b'"arguments":[],"options":{}}\n')
-for kind in ("record", "profile", "command_line", "stream"):
+for root, _, names in os.walk(real_hotspot):
+    for name in sorted(names):
+        if name.endswith(".jfr") and os.path.getsize(os.path.join(root, name)) <= MAX_JFR:
+            with open(os.path.join(root, name), "rb") as f:
+                write("jfr", f.read())
+for kind in ("record", "profile", "command_line", "stream", "jfr"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

@@ -97,7 +97,8 @@ absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
 // Whether `bytes` start with the magic bytes of a JFR chunk ("FLR\0").
 bool HasJfrMagic(std::string_view bytes);
 
-// Whether the file at `path` starts with them (false when it cannot be read).
+// Whether `path` is a regular file that starts with them (false when it cannot be read). Reads
+// nothing from anything else (a FIFO would lose the bytes).
 bool IsJfrFile(const std::string& path);
 
 // The Java name of a method as Graal's and HotSpot's logs print it:

@@ -40,6 +40,9 @@ struct Profile {
 // e.g. "Could not read the files of the experiment 1: prof.json (No such file or directory)".
 absl::StatusOr<Profile> LoadProfile(const std::string& path, int experiment_id);
 
+// The bytes of the file at `path` (a FIFO too), or the error LoadProfile reports.
+absl::StatusOr<std::string> ReadProfileFile(const std::string& path, int experiment_id);
+
 // Parses profile JSON text (no file access); `display_path` names the file in messages.
 absl::StatusOr<Profile> ParseProfile(std::string_view text, const std::string& display_path,
                                      int experiment_id);

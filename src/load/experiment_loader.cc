@@ -48,11 +48,20 @@ void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
 
 // A proftool profile, or a profile made of a JFR recording's samples (told apart by its magic
 // bytes, docs/jfr.md).
+// A regular file is told apart by its first bytes and a recording mapped; anything else (a FIFO)
+// is read once and told apart by what was read.
 absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_id,
                                        const WarningSink& warn) {
-  if (!IsJfrFile(path)) return LoadProfile(path, experiment_id);
   const std::string display_path = AbsolutePath(path);
-  absl::StatusOr<JfrRecording> recording = ReadJfrRecording(path, display_path);
+  absl::StatusOr<JfrRecording> recording;
+  if (IsJfrFile(path)) {
+    recording = ReadJfrRecording(path, display_path);
+  } else {
+    absl::StatusOr<std::string> bytes = ReadProfileFile(path, experiment_id);
+    if (!bytes.ok()) return bytes.status();
+    if (!HasJfrMagic(*bytes)) return ParseProfile(*bytes, display_path, experiment_id);
+    recording = ParseJfrRecording(*bytes, display_path);
+  }
   if (!recording.ok()) {
     return absl::Status(recording.status().code(),
                         absl::StrCat("Failed to parse experiment ", experiment_id, " in ",

@@ -156,12 +156,17 @@ bool HasJfrMagic(std::string_view bytes) {
 }
 
 bool IsJfrFile(const std::string& path) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return false;
+  struct stat info;
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    return false;
+  }
   char magic[4];
   ssize_t n = 0;
   do {
-    n = read(fd, magic, sizeof magic);
+    n = pread(fd, magic, sizeof magic, 0);
   } while (n < 0 && errno == EINTR);
   close(fd);
   return n == 4 && HasJfrMagic(std::string_view(magic, 4));
