@@ -88,17 +88,17 @@ class Attribution {
       profile.total_period += period;
       const JfrFrame* frame = TopFrame(sample);
       if (frame == nullptr) {
-        Add(std::nullopt, "unknown (no stack trace)", std::nullopt, period);
+        Add(nullptr, kNoStackTrace, period);
         continue;
       }
       const std::string& name =
           frame->method == JfrRecording::kNoMethod ? kUnknownMethod : names_[frame->method];
       switch (frame->type) {
         case JfrFrameType::kInterpreted:
-          Add(std::nullopt, "Interpreter", std::nullopt, period);
+          Add(nullptr, kInterpreter, period);
           break;
         case JfrFrameType::kNative:
-          Add(std::nullopt, absl::StrCat("native ", name), std::nullopt, period);
+          Add(nullptr, Prefixed(frame->method, "native ", &native_names_), period);
           break;
         case JfrFrameType::kJitCompiled: {
           const Installed* code = frame->method == JfrRecording::kNoMethod
@@ -106,14 +106,14 @@ class Attribution {
                                       : Running(frame->method, sample.time);
           if (code == nullptr) {
             ++unmatched;
-            Add(std::nullopt, name, std::nullopt, period);
+            Add(nullptr, name, period);
           } else {
-            Add(code->compile_id, name, code->level, period);
+            Add(code, name, period);
           }
           break;
         }
         default:
-          Add(std::nullopt, absl::StrCat("unknown frame type ", name), std::nullopt, period);
+          Add(nullptr, Prefixed(frame->method, "unknown frame type ", &other_names_), period);
           break;
       }
     }
@@ -132,6 +132,20 @@ class Attribution {
 
  private:
   static inline const std::string kUnknownMethod = "unknown method";
+  static inline const std::string kNoStackTrace = "unknown (no stack trace)";
+  static inline const std::string kInterpreter = "Interpreter";
+
+  // `prefix` and the method's name, made once per method (the entries key on its address).
+  const std::string& Prefixed(uint32_t method, std::string_view prefix,
+                              std::vector<std::string>* names) {
+    const size_t slot = method == JfrRecording::kNoMethod ? names_.size() : method;
+    if (names->empty()) names->resize(names_.size() + 1);
+    std::string& name = (*names)[slot];
+    if (name.empty()) {
+      name = absl::StrCat(AbslView(prefix), slot == names_.size() ? kUnknownMethod : names_[slot]);
+    }
+    return name;
+  }
 
   const JfrFrame* TopFrame(const JfrSample& sample) const {
     if (sample.stack_trace == JfrRecording::kNoStackTrace) return nullptr;
@@ -160,19 +174,35 @@ class Attribution {
     return osr;
   }
 
-  void Add(const std::optional<std::string>& compile_id, const std::string& name,
-           std::optional<int32_t> level, int64_t period) {
-    std::string key = compile_id ? absl::StrCat("#", *compile_id) : absl::StrCat("=", name);
+  // Adds to the entry of `code` (a compilation, or nullptr) and `name`; entries are found by
+  // (code, name) first, so that most samples build no key text.
+  void Add(const Installed* code, const std::string& name, int64_t period) {
+    auto found = by_code_.find(std::make_pair(code, &name));
+    if (found != by_code_.end()) {
+      entries_[found->second].period += period;
+      return;
+    }
+    std::string key =
+        code != nullptr ? absl::StrCat("#", code->compile_id) : absl::StrCat("=", name);
     auto [it, added] = entry_index_.try_emplace(std::move(key), entries_.size());
-    if (added) entries_.push_back({compile_id, name, level, 0});
+    if (added) {
+      if (code != nullptr) {
+        entries_.push_back({code->compile_id, name, code->level, 0});
+      } else {
+        entries_.push_back({std::nullopt, name, std::nullopt, 0});
+      }
+    }
     entries_[it->second].period += period;
+    by_code_.emplace(std::make_pair(code, &name), it->second);
   }
 
   const JfrRecording& recording_;
   const JfrAttributionInput& input_;
   std::vector<std::string> names_;
+  std::vector<std::string> native_names_, other_names_;  // Prefixed's
   std::vector<std::vector<Installed>> installs_;
   absl::flat_hash_map<std::string, size_t> entry_index_;
+  absl::flat_hash_map<std::pair<const Installed*, const std::string*>, size_t> by_code_;
   std::vector<ProfileEntry> entries_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -158,6 +159,7 @@ class ChunkParser {
     }
     pools_ = &pools;
     PrepareTypes();
+    methods_out_ = &out.methods;
     out.data.declares_samples = sample_.type != nullptr;
     out.data.declares_compilations = compilation_.type != nullptr;
     absl::Status read = ForEachEvent([&](const EventRef& event) {
@@ -173,6 +175,7 @@ class ChunkParser {
     });
     if (!read.ok()) return read;
     out.lost_events = unresolved_;
+    out.strings = strings_;
     out.has_metadata = true;
     out.data.chunks = 1;
     return out;
@@ -291,7 +294,7 @@ class ChunkParser {
       compilation.start = time_.Timestamp(values[0]);
       compilation.duration = time_.Timespan(values[1]);
       compilation.compile_id = values[2];
-      compilation.method = ResolveMethod(values[3], out);
+      compilation.method = ResolveMethod(values[3]);
       if (!resolve_error_.ok()) return resolve_error_;
       if (values[3] != 0 && compilation.method == JfrRecording::kNoMethod && bounds_.cut_off) {
         ++unresolved_;
@@ -328,7 +331,16 @@ class ChunkParser {
 
   // A text field: a string (inline or a reference into the string pool) or a reference to a
   // struct whose first text field is the text (jdk.types.Symbol, jdk.types.FrameType).
-  std::string ReadText(ByteCursor& c, const Field& field, int depth) {
+  // A view that stays valid as long as the parser's texts: `text` itself when it is one of them,
+  // else a copy among them (an inline string lives in scratch_ until the next read).
+  std::string_view Keep(std::string_view text) {
+    if (text.data() != scratch_.text.data()) return text;
+    return strings_->emplace_back(text);
+  }
+
+  // The view stays valid until the next call (an inline string) or the parser's end (a pooled
+  // one).
+  std::string_view ReadText(ByteCursor& c, const Field& field, int depth) {
     const Type& type = metadata_->types[field.type];
     if (field.array || depth > kMaxResolveDepth) {
       SkipField(c, *metadata_, field);
@@ -339,32 +351,30 @@ class ChunkParser {
       return ResolveText(field.type, key, depth + 1);
     }
     if (type.encoding == Encoding::kString) {
-      StringValue value;
-      ReadStringValue(c, &value);
-      if (value.kind == StringValue::Kind::kPoolReference) {
-        return ResolveText(field.type, value.key, depth + 1);
+      ReadStringValue(c, &scratch_);
+      if (scratch_.kind == StringValue::Kind::kPoolReference) {
+        return ResolveText(field.type, scratch_.key, depth + 1);
       }
-      return std::move(value.text);
+      return scratch_.text;
     }
     SkipField(c, *metadata_, field);
     return {};
   }
 
-  std::string ResolveText(uint32_t type, int64_t key, int depth) {
+  std::string_view ResolveText(uint32_t type, int64_t key, int depth) {
     if (depth > kMaxResolveDepth) return {};
     auto cached = texts_.find({type, key});
-    if (cached != texts_.end()) return cached->second;
+    if (cached != texts_.end()) return *cached->second;
     std::optional<ByteCursor> c = PoolCursor(type, key);
     if (!c) return {};
     std::string text;
     const Type& t = metadata_->types[type];
     if (t.encoding == Encoding::kString) {
-      StringValue value;
-      ReadStringValue(*c, &value);
-      if (value.kind == StringValue::Kind::kPoolReference) {
-        text = ResolveText(type, value.key, depth + 1);
+      ReadStringValue(*c, &scratch_);
+      if (scratch_.kind == StringValue::Kind::kPoolReference) {
+        text = ResolveText(type, scratch_.key, depth + 1);
       } else {
-        text = std::move(value.text);
+        text = std::move(scratch_.text);
       }
     } else if (t.encoding == Encoding::kStruct) {
       bool found = false;
@@ -381,26 +391,27 @@ class ChunkParser {
       }
     }
     NoteError(*c);
-    texts_.emplace(std::make_pair(type, key), text);
-    return text;
+    const std::string* stored = &strings_->emplace_back(std::move(text));
+    texts_.emplace(std::make_pair(type, key), stored);
+    return *stored;
   }
 
-  uint32_t ResolveMethod(int64_t key, JfrRecording* out) {
+  uint32_t ResolveMethod(int64_t key) {
     auto cached = methods_.find(key);
     if (cached != methods_.end()) return cached->second;
     uint32_t result = JfrRecording::kNoMethod;
     if (method_type_ >= 0) {
       std::optional<ByteCursor> c = PoolCursor(static_cast<uint32_t>(method_type_), key);
       if (c) {
-        JfrMethod method;
+        MethodView method;
         const Type& t = metadata_->types[method_type_];
         for (const Field& field : t.fields) {
           if (field.name == "type" && field.constant_pool && !field.array) {
             method.class_name = ResolveClassName(field.type, c->Long());
           } else if (field.name == "name") {
-            method.name = ReadText(*c, field, 0);
+            method.name = Keep(ReadText(*c, field, 0));
           } else if (field.name == "descriptor") {
-            method.descriptor = ReadText(*c, field, 0);
+            method.descriptor = Keep(ReadText(*c, field, 0));
           } else if (field.name == "hidden" && IsInteger(*metadata_, field)) {
             method.hidden = ReadInteger(*c, *metadata_, field) != 0;
           } else {
@@ -409,17 +420,17 @@ class ChunkParser {
           if (!c->ok()) break;
         }
         NoteError(*c);
-        result = static_cast<uint32_t>(out->methods.size());
-        out->methods.push_back(std::move(method));
+        result = static_cast<uint32_t>(methods_out_->size());
+        methods_out_->push_back(method);
       }
     }
     methods_.emplace(key, result);
     return result;
   }
 
-  std::string ResolveClassName(uint32_t type, int64_t key) {
+  std::string_view ResolveClassName(uint32_t type, int64_t key) {
     auto cached = classes_.find(key);
-    if (cached != classes_.end()) return cached->second;
+    if (cached != classes_.end()) return *cached->second;
     std::string name;
     std::optional<ByteCursor> c = PoolCursor(type, key);
     if (c) {
@@ -433,12 +444,13 @@ class ChunkParser {
       }
       NoteError(*c);
     }
-    classes_.emplace(key, name);
-    return name;
+    const std::string* stored = &strings_->emplace_back(std::move(name));
+    classes_.emplace(key, stored);
+    return *stored;
   }
 
   uint32_t ResolveFrameTypeName(const Field& field, ByteCursor& c, JfrRecording* out) {
-    std::string name = ReadText(c, field, 0);
+    std::string name(ReadText(c, field, 0));
     auto cached = frame_type_names_.find(name);
     if (cached != frame_type_names_.end()) return cached->second;
     uint32_t index = static_cast<uint32_t>(out->frame_type_names.size());
@@ -460,7 +472,7 @@ class ChunkParser {
     frame.method = JfrRecording::kNoMethod;
     for (const Field& field : frame_type.fields) {
       if (field.name == "method" && field.constant_pool && !field.array) {
-        frame.method = ResolveMethod(c.Long(), out);
+        frame.method = ResolveMethod(c.Long());
       } else if (field.name == "lineNumber" && IsInteger(*metadata_, field)) {
         frame.line = static_cast<int32_t>(ReadInteger(c, *metadata_, field));
       } else if (field.name == "bytecodeIndex" && IsInteger(*metadata_, field)) {
@@ -532,9 +544,13 @@ class ChunkParser {
   absl::flat_hash_map<int64_t, const std::string*> event_names_;
   int method_type_ = -1;
   int stack_trace_type_ = -1;
-  absl::flat_hash_map<std::pair<uint32_t, int64_t>, std::string> texts_;
+  // The texts resolved through constant pools; handed to the contents at the end.
+  std::shared_ptr<std::deque<std::string>> strings_ = std::make_shared<std::deque<std::string>>();
+  std::vector<MethodView>* methods_out_ = nullptr;
+  StringValue scratch_;  // the last inline string read
+  absl::flat_hash_map<std::pair<uint32_t, int64_t>, const std::string*> texts_;
   absl::flat_hash_map<int64_t, uint32_t> methods_;
-  absl::flat_hash_map<int64_t, std::string> classes_;
+  absl::flat_hash_map<int64_t, const std::string*> classes_;
   absl::flat_hash_map<std::string, uint32_t> frame_type_names_;
   absl::flat_hash_map<int64_t, uint32_t> stack_traces_;
   uint64_t unresolved_ = 0;

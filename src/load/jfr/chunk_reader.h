@@ -8,6 +8,8 @@
 // pools). Chunks are self-contained, so they are read independently (in parallel).
 
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -31,8 +33,16 @@ absl::StatusOr<std::vector<ChunkBounds>> FindChunks(std::string_view bytes,
                                                     const std::string& display_path);
 
 // What a chunk holds for profdiff, with chunk-local indexes (JfrRecording's layout).
+// A method of a chunk: views of texts the chunk's contents own.
+struct MethodView {
+  std::string_view class_name, name, descriptor;
+  bool hidden = false;
+};
+
 struct ChunkContents {
-  JfrRecording data;
+  JfrRecording data;  // its `methods` stay empty: `methods` below has them
+  std::vector<MethodView> methods;
+  std::shared_ptr<const std::deque<std::string>> strings;  // what the views point into
   uint64_t lost_bytes = 0;    // bytes of a cut-off chunk that could not be read
   uint64_t lost_events = 0;   // events of a cut-off chunk that could not be read or resolved
   bool has_metadata = false;  // false: nothing of the chunk could be read

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -28,15 +29,28 @@ class Merger {
  public:
   explicit Merger(JfrRecording* out) : out_(out) {}
 
+  void Finish() {
+    out_->methods.reserve(methods_.size());
+    for (JfrMethod& m : methods_) out_->methods.push_back(std::move(m));
+    methods_.clear();
+  }
+
   void Add(jfr::ChunkContents& chunk) {
     JfrRecording& in = chunk.data;
-    std::vector<uint32_t> methods(in.methods.size());
-    for (size_t i = 0; i < in.methods.size(); ++i) {
-      JfrMethod& m = in.methods[i];
-      auto [it, added] =
-          method_index_.try_emplace(std::make_tuple(m.class_name, m.name, m.descriptor),
-                                    static_cast<uint32_t>(out_->methods.size()));
-      if (added) out_->methods.push_back(std::move(m));
+    std::vector<uint32_t> methods(chunk.methods.size());
+    for (size_t i = 0; i < chunk.methods.size(); ++i) {
+      const jfr::MethodView& m = chunk.methods[i];
+      Key key{m.class_name, m.name, m.descriptor};
+      auto it = method_index_.find(key);
+      if (it == method_index_.end()) {
+        // Kept in a deque, so that the index's views of its texts stay valid.
+        const JfrMethod& kept = methods_.emplace_back(JfrMethod{
+            std::string(m.class_name), std::string(m.name), std::string(m.descriptor), m.hidden});
+        it = method_index_
+                 .emplace(Key{kept.class_name, kept.name, kept.descriptor},
+                          static_cast<uint32_t>(methods_.size() - 1))
+                 .first;
+      }
       methods[i] = it->second;
     }
     auto method = [&](uint32_t m) { return m == JfrRecording::kNoMethod ? m : methods[m]; };
@@ -76,7 +90,9 @@ class Merger {
 
  private:
   JfrRecording* out_;
-  absl::flat_hash_map<std::tuple<std::string, std::string, std::string>, uint32_t> method_index_;
+  using Key = std::tuple<std::string_view, std::string_view, std::string_view>;
+  std::deque<JfrMethod> methods_;  // moved to the recording by Finish
+  absl::flat_hash_map<Key, uint32_t> method_index_;
   absl::flat_hash_map<std::string, uint32_t> type_name_index_;
 };
 
@@ -208,6 +224,7 @@ absl::StatusOr<JfrRecording> ParseJfrRecording(std::string_view bytes,
         return true;
       });
   if (!failure.ok()) return failure;
+  merger.Finish();
   if (recording.chunks == 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(display_path, ": the recording is cut off: ", bytes.size(),
