@@ -2,6 +2,8 @@
 // in the field names of `jfr print --json` (tests/jfr_oracle.py compares the two).
 // Usage: jfr_dump RECORDING.jfr           the events
 //        jfr_dump --profile RECORDING.jfr the attributed profile, one entry a line
+//        jfr_dump --count RECORDING.jfr   how many samples and compilations (reading alone, for
+//                                         docs/performance.md)
 
 #include <cstdio>
 #include <string>
@@ -64,8 +66,9 @@ int PrintProfile(const JfrRecording& recording, const char* path) {
 
 int main(int argc, char** argv) {
   const bool profile = argc == 3 && std::string_view(argv[1]) == "--profile";
-  if (argc != 2 && !profile) {
-    std::fprintf(stderr, "usage: jfr_dump [--profile] RECORDING.jfr\n");
+  const bool count = argc == 3 && std::string_view(argv[1]) == "--count";
+  if (argc != 2 && !profile && !count) {
+    std::fprintf(stderr, "usage: jfr_dump [--profile|--count] RECORDING.jfr\n");
     return 2;
   }
   const char* path = argv[argc - 1];
@@ -75,6 +78,11 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (profile) return PrintProfile(*r, path);
+  if (count) {
+    std::printf("%zu samples, %zu compilations, %lld chunks\n", r->samples.size(),
+                r->compilations.size(), static_cast<long long>(r->chunks));
+    return 0;
+  }
   std::string out;
   for (const profdiff::JfrSample& s : r->samples) {
     absl::StrAppend(&out, "{\"type\":\"jdk.ExecutionSample\",\"startTime\":", s.time,
