@@ -4,6 +4,9 @@ same hot units as `report LOG prof.json`, each hot unit's share of the total wit
 points (the prof.json files were converted from these very recordings by another implementation,
 which attributed samples by time using the run's HotSpot compilation log; docs/jfr.md).
 
+Also: a recording works in every command and format (exit 0), and the JSON stream of a report
+made with one renders back to the same text.
+
 Usage: jfr_real_graal.py PROFDIFF. Exit 77 (skipped) when the corpus is absent, unless
 PROFDIFF_REQUIRE_CONFORMANCE=1. The corpus: $PROFDIFF_CONFORMANCE_DIR or ../shared/conformance.
 """
@@ -12,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOLERANCE = 0.03
@@ -72,7 +76,47 @@ def main():
         else:
             print(f"ok   {name}: {len(expected)} hot units, {samples} samples, "
                   f"largest share difference {worst * 100:.2f} points")
+    failures += every_command(sys.argv[1], os.path.join(corpus, "data", "real-graal"))
     return 1 if failures else 0
+
+
+def every_command(profdiff, root):
+    d = os.path.join(root, "MiniInterpreter")
+    a1, a2 = os.path.join(d, "default", "run-1"), os.path.join(d, "default", "run-2")
+    b1, b2 = os.path.join(d, "lowinline", "run-1"), os.path.join(d, "lowinline", "run-2")
+    if not all(os.path.isfile(os.path.join(r, "rec.jfr")) for r in (a1, a2, b1, b2)):
+        return 0
+    log, rec = (lambda r: os.path.join(r, "log")), (lambda r: os.path.join(r, "rec.jfr"))
+    commands = [
+        ["report", log(a1), rec(a1)],
+        ["jit-vs-jit", log(a1), rec(a1), log(b1), rec(b1)],
+        ["jit-vs-jit", log(a1), rec(a1), log(b1), os.path.join(b1, "prof.json")],
+        ["jit-vs-jit-runs", "--exp1", log(a1), rec(a1), log(a2), rec(a2),
+         "--exp2", log(b1), rec(b1), log(b2), rec(b2)],
+        ["jit-vs-aot", log(a1), rec(a1), log(b1)],
+        ["stats", log(a1), rec(a1), log(b1), rec(b1)],
+    ]
+    failures = 0
+    for args in commands:
+        for fmt in ("text", "json", "csv", "html"):
+            run = subprocess.run([profdiff] + args + [f"--format={fmt}"], capture_output=True)
+            if run.returncode != 0 or not run.stdout:
+                failures += 1
+                print(f"FAIL {args[0]} --format={fmt}: exit {run.returncode}: "
+                      f"{run.stderr.decode(errors='replace')[:300]}")
+    text = subprocess.run([profdiff] + commands[0], capture_output=True).stdout
+    stream = subprocess.run([profdiff] + commands[0] + ["--format=json"],
+                            capture_output=True).stdout
+    with tempfile.NamedTemporaryFile(suffix=".jsonl") as saved:
+        saved.write(stream)
+        saved.flush()
+        rendered = subprocess.run([profdiff, "render", saved.name], capture_output=True).stdout
+    if b"Collected JFR data for " not in text or rendered != text:
+        failures += 1
+        print("FAIL report with rec.jfr: the JSON stream does not render back to the text")
+    if not failures:
+        print(f"ok   every command and format with rec.jfr ({len(commands)} commands)")
+    return failures
 
 
 if __name__ == "__main__":
