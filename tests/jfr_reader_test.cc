@@ -2,13 +2,18 @@
 // tests/jfr/GroundTruth.java with share/profdiff.jfc), cut off and corrupted; and the attribution
 // of samples (AttributeJfrSamples) on recordings made in the test.
 
+#include <sys/stat.h>
+
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "profdiff/experiment_loader.h"
 #include "profdiff/jfr_profile.h"
 #include "profdiff/jfr_recording.h"
 #include "test_util.h"
@@ -224,6 +229,27 @@ TEST(JfrReaderTest, CorruptBytesNeverCrash) {
       EXPECT_THAT(std::string(r.status().message()), HasSubstr("rec.jfr"));
     }
   }
+}
+
+TEST(JfrReaderTest, ARecordingThroughAFifoIsReadOnce) {
+  // Regression: telling a recording from a proftool profile must not read a FIFO twice.
+  test::TempDir dir;
+  const std::string fifo = dir.Path("rec.fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::string bytes = Fixture();
+  std::thread writer([&] {
+    std::ofstream out(fifo, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  });
+  ExperimentInput input;
+  input.log_directory = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example/exp1/log";
+  input.profile_path = fifo;
+  absl::StatusOr<Experiment> experiment = LoadExperiment(input, [](std::string_view) {});
+  writer.join();
+  ASSERT_TRUE(experiment.ok()) << experiment.status();
+  ASSERT_TRUE(experiment->has_profile());
+  EXPECT_EQ(experiment->profile()->source, ProfileSource::kJfr);
+  EXPECT_EQ(experiment->profile()->samples, 13);
 }
 
 TEST(JfrReaderTest, MethodNamesAreTheLogsJavaNames) {
