@@ -502,7 +502,7 @@ class ChunkParser {
         if (field.name == "truncated" && IsInteger(*metadata_, field)) {
           trace.truncated = ReadInteger(*c, *metadata_, field) != 0;
         } else if (field.name == "frames" && field.array &&
-                   field_type.encoding == Encoding::kStruct) {
+                   field_type.encoding == Encoding::kStruct && !field_type.empty) {
           uint32_t count = c->Count();
           for (uint32_t i = 0; i < count && c->ok(); ++i) {
             if (field.constant_pool) {

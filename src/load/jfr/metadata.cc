@@ -169,7 +169,28 @@ class MetadataParser {
         return fail("no fields in a primitive metadata class");
       }
     }
+    MarkEmptyTypes(metadata);
     return metadata;
+  }
+
+  // The largest set of structs that take no bytes: start from all, drop those with a field that
+  // takes some, until nothing changes.
+  static void MarkEmptyTypes(Metadata& metadata) {
+    for (Type& type : metadata.types) type.empty = type.encoding == Encoding::kStruct;
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (Type& type : metadata.types) {
+        if (!type.empty) continue;
+        for (const Field& field : type.fields) {
+          if (field.array || field.constant_pool || !metadata.types[field.type].empty) {
+            type.empty = false;
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
   }
 
   static Encoding PrimitiveEncoding(std::string_view name) {

@@ -44,6 +44,9 @@ struct Type {
   std::string super_type;
   Encoding encoding = Encoding::kStruct;
   std::vector<Field> fields;
+  // A struct whose values take no bytes (no fields, or only such structs inline): an array of it
+  // is skipped without a loop, so that counts of nothing cannot multiply into a hang.
+  bool empty = false;
 
   // The index of the field called `name`, or -1.
   int FieldIndex(std::string_view field_name) const;

@@ -172,13 +172,12 @@ bool HasJfrMagic(std::string_view bytes) {
 }
 
 bool IsJfrFile(const std::string& path) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return false;
+  // Anything but a regular file is not even opened: opening and closing a FIFO would let its
+  // writer in and then break its pipe.
   struct stat info;
-  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    close(fd);
-    return false;
-  }
+  if (stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return false;
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
   char magic[4];
   ssize_t n = 0;
   do {

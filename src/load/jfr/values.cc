@@ -49,6 +49,7 @@ void SkipValue(ByteCursor& cursor, const Metadata& metadata, uint32_t type, int 
 void SkipField(ByteCursor& cursor, const Metadata& metadata, const Field& field, int depth) {
   if (!field.array) return SkipElement(cursor, metadata, field, depth);
   uint32_t count = cursor.Count();
+  if (!field.constant_pool && metadata.types[field.type].empty) return;
   for (uint32_t i = 0; i < count && cursor.ok(); ++i) SkipElement(cursor, metadata, field, depth);
 }
 
