@@ -10,6 +10,7 @@
 #   OUT/hotspot       small HotSpot compilation logs: each small <task> of the logs in
 #                     ../shared/real-hotspot ($PROFDIFF_REAL_HOTSPOT_DIR) in a log of its own,
 #                     and a few cut short
+#   OUT/jfr           JFR recordings of at most 128 KiB (fixtures/jfr/, ../shared/real-hotspot)
 #   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
 #                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
@@ -22,10 +23,11 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 conformance="${PROFDIFF_CONFORMANCE_DIR:-$repo/../shared/conformance}"
 out="$1"
 mkdir -p "$out"
-python3 - "$out" "$repo/fixtures" "$conformance" <<'PY'
+python3 - "$out" "$repo/fixtures" "$conformance" "$repo/../shared/real-hotspot" <<'PY'
 import hashlib, json, os, sys
 
-out, fixtures, conformance = sys.argv[1], sys.argv[2], sys.argv[3]
+out, fixtures, conformance, real_hotspot = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+MAX_JFR = 128 * 1024
 MAX_RECORD = 64 * 1024      # larger records only slow the fuzzer down
 MAX_PAIR = 16 * 1024        # per record of a pair
 MAX_PROFILE = 1024 * 1024
@@ -50,6 +52,10 @@ by_method = {}
 for path in files():
     with open(path, "rb") as f:
         data = f.read()
+    if path.endswith(".jfr"):
+        if len(data) <= MAX_JFR:
+            write("jfr", data)
+        continue
     if path.endswith(".json"):
         if len(data) <= MAX_PROFILE:
             write("profile", data)
@@ -148,6 +154,11 @@ for packed in sorted(glob.glob(os.path.join(hotspot, "*", "*", "run-*", "hotspot
         write("hotspot", HEAD + task + TAIL)
         if kept % 8 == 0:
             write("hotspot", HEAD + task[: len(task) // 2])
-for kind in ("record", "profile", "command_line", "stream", "input_stream", "hotspot"):
+for root, _, names in os.walk(real_hotspot):
+    for name in sorted(names):
+        if name.endswith(".jfr") and os.path.getsize(os.path.join(root, name)) <= MAX_JFR:
+            with open(os.path.join(root, name), "rb") as f:
+                write("jfr", f.read())
+for kind in ("record", "profile", "command_line", "stream", "input_stream", "hotspot", "jfr"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

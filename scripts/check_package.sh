@@ -82,6 +82,8 @@ J=fixtures/jit-example
 check "the installed profdiff compares (exit 2 with --fail-on=any)" \
   bash -c "/usr/bin/profdiff jit-vs-jit $J/exp1/log $J/exp1/prof.json $J/exp2/log \
     $J/exp2/prof.json --fail-on=any > /dev/null 2>&1; [[ \$? -eq 2 ]]"
+check "the JFR settings are installed at /usr/share/profdiff/profdiff.jfc" \
+  bash -c "grep -q '<event name=\"jdk.Compilation\">' /usr/share/profdiff/profdiff.jfc"
 check "man -w profdiff" \
   bash -c "[[ \$(man -w profdiff) == /usr/share/man/man1/profdiff.1.gz ]]"
 check "man profdiff renders its EXIT STATUS section" \

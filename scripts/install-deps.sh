@@ -10,7 +10,8 @@
 # sanitizer build and the fresh build of scripts/check_package.sh reuse compiled objects;
 # libexpat1-dev reads HotSpot compilation logs (docs/hotspot.md), zlib1g-dev and libzstd-dev
 # compressed logs, libre2-dev --method's patterns; openjdk-17-jdk-headless lets the tests write
-# HotSpot logs and JFR recordings of their own.
+# HotSpot logs and JFR recordings of their own (the JFR tests also hold the reader against the
+# JDK's own `jfr print`; profdiff itself never needs a JVM).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q

@@ -195,6 +195,9 @@ struct ExperimentRecord {
   bool profiled = false;                           // the rest only with a profile
   std::optional<std::string_view> execution_id;
   int64_t profiled_code = 0;  // compilation units (code entries) in the profile
+  // A profile made of JFR execution samples: how many (periods are nanoseconds of sampled time);
+  // nullopt for proftool's (periods are cycles).
+  std::optional<int64_t> jfr_samples;
   int64_t total_period = 0;
   int64_t graal_period = 0;
   double graal_share = 0;  // of the total period

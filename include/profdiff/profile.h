@@ -22,17 +22,26 @@ struct ProfileEntry {
   int64_t period = 0;
 };
 
+// Where a profile's periods come from: proftool's JSON (cycles) or a JFR recording's execution
+// samples (nanoseconds of sampled time, docs/jfr.md).
+enum class ProfileSource { kProftool, kJfr };
+
 struct Profile {
   ExperimentKind kind = ExperimentKind::kJit;
   std::optional<std::string> execution_id;
   int64_t total_period = 0;
   std::vector<ProfileEntry> code;
+  ProfileSource source = ProfileSource::kProftool;
+  int64_t samples = 0;  // kJfr: the execution samples the periods were made of
 };
 
 // Reads and checks a proftool JSON profile. `experiment_id` (0, 1, 2) only appears in error
 // messages, which are complete, user-facing texts (formats.md §5.4 and README "Decisions"),
 // e.g. "Could not read the files of the experiment 1: prof.json (No such file or directory)".
 absl::StatusOr<Profile> LoadProfile(const std::string& path, int experiment_id);
+
+// The bytes of the file at `path` (a FIFO too), or the error LoadProfile reports.
+absl::StatusOr<std::string> ReadProfileFile(const std::string& path, int experiment_id);
 
 // Parses profile JSON text (no file access); `display_path` names the file in messages.
 absl::StatusOr<Profile> ParseProfile(std::string_view text, const std::string& display_path,

@@ -4,7 +4,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "load/paths.h"
 #include "profdiff/absl_compat.h"
+#include "profdiff/jfr_profile.h"
+#include "profdiff/jfr_recording.h"
 #include "profdiff/multi_method.h"
 
 namespace profdiff {
@@ -66,6 +69,33 @@ void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
   }
 }
 
+// A proftool profile, or a profile made of a JFR recording's samples (told apart by its magic
+// bytes, docs/jfr.md).
+// A regular file is told apart by its first bytes and a recording mapped; anything else (a FIFO)
+// is read once and told apart by what was read.
+absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_id,
+                                       const WarningSink& warn) {
+  const std::string display_path = AbsolutePath(path);
+  absl::StatusOr<JfrRecording> recording;
+  if (IsJfrFile(path)) {
+    recording = ReadJfrRecording(path, display_path);
+  } else {
+    absl::StatusOr<std::string> bytes = ReadProfileFile(path, experiment_id);
+    if (!bytes.ok()) return bytes.status();
+    if (!HasJfrMagic(*bytes)) return ParseProfile(*bytes, display_path, experiment_id);
+    recording = ParseJfrRecording(*bytes, display_path);
+  }
+  if (!recording.ok()) {
+    return absl::Status(recording.status().code(),
+                        absl::StrCat("Failed to parse experiment ", experiment_id, " in ",
+                                     recording.status().message()));
+  }
+  JfrAttributionInput input;
+  input.experiment_id = experiment_id;
+  input.display_path = display_path;
+  return AttributeJfrSamples(*recording, input, warn);
+}
+
 }  // namespace
 
 absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const WarningSink& warn) {
@@ -78,7 +108,7 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
 
   std::vector<int64_t> periods(units.units.size(), 0);
   if (input.profile_path.has_value()) {
-    absl::StatusOr<Profile> profile = LoadProfile(*input.profile_path, input.id);
+    absl::StatusOr<Profile> profile = LoadAnyProfile(*input.profile_path, input.id, warn);
     if (!profile.ok()) return profile.status();
     if (input.expected_kind.has_value()) {
       absl::Status kind_ok =

@@ -376,6 +376,11 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
       json.Null();
     }
     json.IntMember("code_units", record.profiled_code);
+    if (record.jfr_samples) {
+      json.Key("source");
+      json.String("jfr");
+      json.IntMember("samples", *record.jfr_samples);
+    }
     json.IntMember("total_period", record.total_period);
     json.IntMember("graal_period", record.graal_period);
     json.Key("graal_share");

@@ -341,6 +341,7 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
   }
   record.total_period = profile->total_period;
   record.profiled_code = static_cast<int64_t>(profile->code.size());
+  if (profile->source == ProfileSource::kJfr) record.jfr_samples = profile->samples;
   record.graal_share = Share(record.graal_period, record.total_period);
   record.hot_share = Share(record.hot_period, record.total_period);
   std::vector<const ProfileEntry*> entries;

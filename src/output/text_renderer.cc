@@ -290,8 +290,17 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
     }
   }
   if (!record.profiled) return;
-  out.Line(absl::StrCat("Collected proftool data for ", record.profiled_code, " compilation units"),
-           1);
+  const bool jfr = record.jfr_samples.has_value();
+  if (jfr) {
+    out.Line(
+        absl::StrCat("Collected JFR data for ", record.profiled_code, " compilation units from ",
+                     *record.jfr_samples, " execution samples (hotness is sampled time)"),
+        1);
+  } else {
+    out.Line(
+        absl::StrCat("Collected proftool data for ", record.profiled_code, " compilation units"),
+        1);
+  }
   out.Line(absl::StrCat("Graal-compiled methods account for ", Percent(record.graal_share),
                         "% of execution"),
            1);
@@ -299,10 +308,12 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
                         Percent(record.hot_share), "% of execution"),
            1);
   out.Line(absl::StrCat(JavaFixed(static_cast<double>(record.total_period) / 1e9),
-                        " billion cycles total"),
+                        jfr ? " seconds sampled total" : " billion cycles total"),
            1);
   out.Line("Top methods", 1);
-  out.Line("Execution     Cycles  Level      ID  Method", 2);
+  out.Line(jfr ? "Execution    Seconds  Level      ID  Method"
+               : "Execution     Cycles  Level      ID  Method",
+           2);
   for (const TopMethodRecord& entry : record.top_methods) {
     std::string level = entry.level ? absl::StrCat(*entry.level) : "";
     out.Line(absl::StrCat(PadLeft(Percent(entry.share), 8), "% ",

@@ -384,7 +384,7 @@ absl::StatusOr<Profile> ParseProfile(std::string_view text, const std::string& d
   return ProfileParser(text, display_path, experiment_id).Parse();
 }
 
-absl::StatusOr<Profile> LoadProfile(const std::string& path, int experiment_id) {
+absl::StatusOr<std::string> ReadProfileFile(const std::string& path, int experiment_id) {
   auto read_error = [&](int error) {
     return absl::Status(absl::ErrnoToStatusCode(error),
                         absl::StrCat("Could not read the files of the experiment ", experiment_id,
@@ -406,7 +406,13 @@ absl::StatusOr<Profile> LoadProfile(const std::string& path, int experiment_id) 
     text.append(buffer, static_cast<size_t>(n));
   }
   close(fd);
-  return ParseProfile(text, AbsolutePath(path), experiment_id);
+  return text;
+}
+
+absl::StatusOr<Profile> LoadProfile(const std::string& path, int experiment_id) {
+  absl::StatusOr<std::string> text = ReadProfileFile(path, experiment_id);
+  if (!text.ok()) return text.status();
+  return ParseProfile(*text, AbsolutePath(path), experiment_id);
 }
 
 absl::Status CheckProfileKind(const Profile& profile, ExperimentKind expected,

@@ -252,6 +252,7 @@ class StreamReader {
       record.profiled = true;
       record.execution_id = d.OptStr(profile, "execution_id");
       record.profiled_code = d.Int(profile, "code_units", 0);
+      if (d.OptStr(profile, "source") == "jfr") record.jfr_samples = d.Int(profile, "samples", 0);
       record.total_period = d.Int(profile, "total_period");
       record.graal_period = d.Int(profile, "graal_period");
       record.graal_share = d.Double(profile, "graal_share");

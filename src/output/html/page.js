@@ -411,11 +411,16 @@
     }
     var p = x.profile;
     if (!p) return;
-    add(ul, el('li', null, 'Collected proftool data for ' + p.code_units + ' compilation units'));
+    var jfr = p.source === 'jfr';
+    add(ul, el('li', null, jfr
+        ? 'Collected JFR data for ' + p.code_units + ' compilation units from ' + p.samples +
+          ' execution samples (hotness is sampled time)'
+        : 'Collected proftool data for ' + p.code_units + ' compilation units'));
     add(ul, el('li', null, 'Graal-compiled methods account for ' + pct(p.graal_share) + '% of execution'));
     add(ul, el('li', null, p.hot_units + ' hot compilation units account for ' + pct(p.hot_share) +
         '% of execution'));
-    add(ul, el('li', null, (p.total_period / 1e9).toFixed(2) + ' billion cycles total'));
+    add(ul, el('li', null, (p.total_period / 1e9).toFixed(2) +
+        (jfr ? ' seconds sampled total' : ' billion cycles total')));
     var det = add(div, el('details'));
     det.open = true;
     add(det, el('summary', null, 'Top methods'));
@@ -425,7 +430,7 @@
   function topMethods(det, p) {
     var table = add(det, el('table', 'top'));
     var tr = add(add(table, el('thead')), el('tr'));
-    ['Execution', 'Cycles', 'Level', 'ID', 'Method'].forEach(function (t) { add(tr, el('th', null, t)); });
+    ['Execution', p.source === 'jfr' ? 'Seconds' : 'Cycles', 'Level', 'ID', 'Method'].forEach(function (t) { add(tr, el('th', null, t)); });
     var tb = add(table, el('tbody'));
     p.top_methods.forEach(function (t) {
       var row = add(tb, el('tr'));
