@@ -44,6 +44,10 @@ struct MethodDifferences {
   }
 };
 
+// A method record's shares of the total execution in experiments 1 and 2 (MethodDifferences::
+// share).
+void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]);
+
 // Collects MethodDifferences from the records passed to it. Method and pair records may come
 // from several threads at once (method sections are rendered in parallel).
 class MethodDifferenceTally : public RecordSink {

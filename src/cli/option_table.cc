@@ -51,6 +51,12 @@ const OptionSpec kOptionSpecs[] = {
     {"--fail-min-share", &Options::fail_min_share, "0",
      "Only methods with at least this fraction (0 to 1) of the total execution count for "
      "--fail-on"},
+    {"--decisions", &Options::decisions, "false",
+     "After the output of a comparison, the call sites whose inlining decisions changed: by kind "
+     "and reason, ranked by execution share, and the inlining rate"},
+    {"--require", &Options::require, "",
+     "Exit with status 2 when experiment 2 (of report: the experiment) breaks a rule of this file "
+     "(inlined, not-inlined, compiled; docs/ci.md)"},
     {"--color", &Options::color, "auto",
      "Colour the text output: auto (when stdout is a terminal, NO_COLOR is not set and TERM is "
      "not dumb), always or never"},
@@ -116,6 +122,8 @@ std::string OptionTypeName(const OptionSpec& spec) {
           return "INT";
         } else if constexpr (std::is_same_v<Member, double>) {
           return "NUMBER";
+        } else if constexpr (std::is_same_v<Member, std::string>) {
+          return "FILE";
         } else {
           return std::string(ChoicePlaceholder<Member>());
         }
@@ -138,6 +146,12 @@ std::string ApplyOptionValue(const OptionSpec& spec, std::string_view value, Opt
         } else if constexpr (std::is_same_v<Member, double>) {
           parsed = ParseDoubleValue(value);
           if (!parsed) problem = "expected a number";
+        } else if constexpr (std::is_same_v<Member, std::string>) {
+          parsed = std::string(value);
+          if (value.empty()) {
+            parsed.reset();
+            problem = "expected a file name";
+          }
         } else {
           parsed = EnumFromName<Member>(value);
           if (!parsed) problem = "expected " + ChoiceList<Member>(" or ");

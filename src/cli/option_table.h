@@ -16,8 +16,9 @@
 
 namespace profdiff {
 
-using OptionTarget = std::variant<int32_t Options::*, double Options::*, bool Options::*,
-                                  OutputFormat Options::*, FailOn Options::*, WhenMode Options::*>;
+using OptionTarget =
+    std::variant<int32_t Options::*, double Options::*, bool Options::*, OutputFormat Options::*,
+                 FailOn Options::*, WhenMode Options::*, std::string Options::*>;
 
 struct OptionSpec {
   std::string_view name;  // with the leading "--"

@@ -25,6 +25,18 @@ OpCounts Differences(const OpCounts& counts) {
 
 }  // namespace
 
+void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]) {
+  for (const CompilationListRecord& list : record.experiments) {
+    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;
+    double sum = 0;
+    for (const CompilationRecord& c : list.compilations) {
+      if (!c.fragment) sum += c.total_share;
+    }
+    // A profile whose total period is 0 gives NaN shares: unknown.
+    if (sum == sum) share[list.experiment - 1] = sum;
+  }
+}
+
 std::optional<double> MethodDifferences::LargerShare() const {
   if (share[0] && share[1]) return std::max(*share[0], *share[1]);
   return share[0] ? share[0] : share[1];
@@ -68,15 +80,7 @@ void MethodDifferenceTally::Method(const MethodRecord& record) {
   std::lock_guard<std::mutex> lock(mutex_);
   MethodDifferences& method = Find(record.name);
   method.index = record.index;
-  for (const CompilationListRecord& list : record.experiments) {
-    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;
-    double share = 0;
-    for (const CompilationRecord& c : list.compilations) {
-      if (!c.fragment) share += c.total_share;
-    }
-    // A profile whose total period is 0 gives NaN shares: unknown.
-    if (share == share) method.share[list.experiment - 1] = share;
-  }
+  MethodRecordShares(record, method.share);
 }
 
 void MethodDifferenceTally::Pair(const PairRecord& record) {
