@@ -11,15 +11,19 @@ reason key is the last reason with every parenthesised part that holds a digit r
 method's share is the larger of its experiments' summed unit shares (fragments left out), from
 the `method` records. The rows (kinds and reason keys, call sites, methods, summed share) and
 their order must equal the `decisions` record's transitions; so must the number of kind changes.
+The CSV table lists the record's call sites, and the text is what render makes of the stream.
 
 The corpus is ../shared/conformance (PROFDIFF_CONFORMANCE_DIR); its real Graal data is skipped
 when absent, unless PROFDIFF_REQUIRE_CONFORMANCE=1.
 """
+import csv
 import glob
+import io
 import json
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.normpath(os.path.join(HERE, ".."))
@@ -135,7 +139,34 @@ def check(binary, args, name):
             m[:3] != t[:3] or not close(m[3], t[3]) for m, t in zip(mine_sorted, theirs)):
         problems.append(f"{name}: the transition tables differ\n  independent: {mine_sorted}\n"
                         f"  profdiff:    {theirs}")
+    problems += agree(binary, args, name, run.stdout, decisions[0])
     return problems, len(theirs), changes
+
+
+def agree(binary, args, name, stream, record):
+    """The CSV table and the text agree with the JSON record: a CSV row per listed call site,
+    and the text is what render makes of the stream."""
+    problems = []
+    common = ["jit-vs-jit", *args, "--decisions=true", "--inliner-reasoning=true"]
+    table = subprocess.run([binary, *common, "--format=csv"], capture_output=True, text=True)
+    rows = list(csv.DictReader(io.StringIO(table.stdout)))
+    listed = [("kind", s) for s in record["changes"]] + [("reason", s) for s in record["reason_changes"]]
+    def row_of(change, s):
+        return (change, s["method"], s["callee"] or "", str(s["bci"]),
+                s["before"]["kind"] if s["before"] else "", s["after"]["kind"] if s["after"] else "")
+    got = [(r["change"], r["method"], r["callee"], r["bci"], r["kind_1"], r["kind_2"]) for r in rows]
+    if got != [row_of(c, s) for c, s in listed]:
+        problems.append(f"{name}: the CSV rows differ from the decisions record")
+    text = subprocess.run([binary, *common], capture_output=True)
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write(stream)
+    try:
+        rendered = subprocess.run([binary, "render", f.name], capture_output=True)
+    finally:
+        os.unlink(f.name)
+    if rendered.stdout != text.stdout or b"\nDecisions: " not in text.stdout:
+        problems.append(f"{name}: the text and render of the JSON stream differ")
+    return problems
 
 
 def main():

@@ -102,6 +102,10 @@ void HtmlRenderer::Summary(const SummaryRecord& record) {
   Encode([&](Renderer& r) { r.Summary(record); });
 }
 
+void HtmlRenderer::Decisions(const DecisionsRecord& record) {
+  Encode([&](Renderer& r) { r.Decisions(record); });
+}
+
 void HtmlRenderer::End(const EndRecord& record) {
   Encode([&](Renderer& r) { r.End(record); });
   Flush();
