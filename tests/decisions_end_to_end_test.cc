@@ -86,6 +86,30 @@ TEST(DecisionsEndToEndTest, OnlyForComparisons) {
   EXPECT_EQ(undiffed.out, "");
 }
 
+TEST(DecisionsEndToEndTest, RunsCountTheStableDifferencesOnly) {
+  const std::string e1 = kJit + "/exp1/", e2 = kJit + "/exp2/";
+  // Two runs of each experiment: the differences of Checkout.total are stable.
+  const RunResult stable = RunProfdiff(
+      {"jit-vs-jit-runs", "--exp1", e1 + "log", e1 + "prof.json", e1 + "log", e1 + "prof.json",
+       "--exp2", e2 + "log", e2 + "prof.json", e2 + "log", e2 + "prof.json", "--decisions=true"});
+  ASSERT_EQ(stable.exit_code, 0) << stable.err;
+  const std::string section = stable.out.substr(stable.out.find("\nDecisions:"));
+  EXPECT_THAT(section, HasSubstr("    Transitions: 2 call sites changed kind\n"
+                                 "        direct (callee too large) → inlined (hot and small "
+                                 "enough): 1 call site in 1 method, 51.92% of execution\n"));
+  EXPECT_THAT(section, HasSubstr("org.example.shop.Item.price() at bci 22 in "
+                                 "org.example.shop.Checkout.total(java.util.List): inlined → "
+                                 "indirect\n"));
+  // The runs' trees are not kept: no inlining rate.
+  EXPECT_THAT(section, HasSubstr("n/a  call sites (0 of 0, 0 of 0)"));
+  // The same run on both sides of one experiment: the differences are noise, nothing counts.
+  const RunResult noise = RunProfdiff(
+      {"jit-vs-jit-runs", "--exp1", e1 + "log", e1 + "prof.json", e2 + "log", e2 + "prof.json",
+       "--exp2", e2 + "log", e2 + "prof.json", e1 + "log", e1 + "prof.json", "--decisions=true"});
+  ASSERT_EQ(noise.exit_code, 0) << noise.err;
+  EXPECT_THAT(noise.out, HasSubstr("    Transitions: 0 call sites changed kind\n"));
+}
+
 TEST(RequireEndToEndTest, HeldRulesExitZeroAndChangeNothing) {
   test::TempDir dir;
   const std::string rules = dir.Write("rules",

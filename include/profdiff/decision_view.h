@@ -40,6 +40,8 @@ struct CollectedDecisionPair {
   // what a one-to-one pairing by least edit cost (issue 22) chooses by.
   int64_t cost = 0;
   bool too_big = false;
+  bool runs = false;  // jit-vs-jit-runs: the stable differences of `pairs_of_runs` cross pairs
+  int64_t pairs_of_runs = 0;
   int64_t call_sites[2] = {0, 0};
   int64_t inlined[2] = {0, 0};
   std::vector<Change> changes;
@@ -61,6 +63,9 @@ class DecisionTally : public RecordSink {
   void Method(const MethodRecord& record) override;
   void Compilation(const CompilationTreesRecord&) override {}
   void Pair(const PairRecord& record) override;
+  // jit-vs-jit-runs: the stable inlining differences of a compared method, as one collected
+  // "pair" (no compilation IDs, no call-site counts: the runs' trees are not in the records).
+  void RunsMethod(const RunsMethodRecord& record) override;
   void Statistics(const StatisticsRecord&) override {}
   void StatisticsChange(const StatisticsChangeRecord&) override {}
   void Summary(const SummaryRecord&) override {}

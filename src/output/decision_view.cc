@@ -79,6 +79,80 @@ void DecisionTally::Pair(const PairRecord& record) {
   pairs_.push_back(std::move(pair));
 }
 
+void DecisionTally::RunsMethod(const RunsMethodRecord& record) {
+  if (!record.compared) return;
+  MethodInfo info;
+  info.index = record.index;
+  for (const ShareStatsRecord& hotness : record.hotness) {
+    if (hotness.mean == hotness.mean && (!info.share || hotness.mean > *info.share)) {
+      info.share = hotness.mean;
+    }
+  }
+  CollectedDecisionPair pair;
+  pair.method = std::string(record.name);
+  pair.runs = true;
+  pair.pairs_of_runs = record.cross_pairs;
+  auto label_of = [](const NodeRecord& node) -> const NodeLabel& {
+    return node.op == NodeOp::kInsert ? node.right : node.left;
+  };
+  // The call-site steps of a difference's path (phases of context trees left out).
+  auto steps_of = [&](const DifferenceRecord& d) {
+    std::vector<CollectedDecisionPair::Step> steps;
+    for (uint32_t i = d.path.begin; i < d.path.end; ++i) {
+      const PathStepRecord& step = record.path_steps[i];
+      if (step.phase) continue;
+      CollectedDecisionPair::Step& kept = steps.emplace_back();
+      if (step.name_known) kept.method = std::string(step.name);
+      kept.bci = step.bci;
+    }
+    return steps;
+  };
+  std::vector<const DifferenceRecord*> inlining;
+  for (const DifferenceRecord& d : record.stable) {
+    if (d.tree == TreeKind::kOptimization || d.node.op == NodeOp::kIdentity) continue;
+    if (label_of(d.node).kind != LabelKind::kInlining) continue;
+    inlining.push_back(&d);
+  }
+  auto same_steps = [](const std::vector<CollectedDecisionPair::Step>& a,
+                       const std::vector<CollectedDecisionPair::Step>& b, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+      if (a[i].method != b[i].method || a[i].bci != b[i].bci) return false;
+    }
+    return true;
+  };
+  std::vector<std::vector<CollectedDecisionPair::Step>> paths;
+  for (const DifferenceRecord* d : inlining) paths.push_back(steps_of(*d));
+  for (size_t k = 0; k < inlining.size(); ++k) {
+    const DifferenceRecord& d = *inlining[k];
+    if (d.node.op != NodeOp::kRelabel) {
+      // Under a call site whose own decision changed (stably), it follows from that change.
+      bool consequence = false;
+      for (size_t j = 0; j < inlining.size() && !consequence; ++j) {
+        consequence = paths[j].size() + 1 == paths[k].size() &&
+                      same_steps(paths[j], paths[k], paths[j].size());
+      }
+      if (consequence) continue;
+    }
+    CollectedDecisionPair::Change& change = pair.changes.emplace_back();
+    change.path = paths[k];
+    for (int s = 0; s < 2; ++s) {
+      const bool present = s == 0 ? d.node.op != NodeOp::kInsert : d.node.op != NodeOp::kDelete;
+      if (!present) continue;
+      const NodeLabel& label = s == 0 ? d.node.left : d.node.right;
+      change.side[s].present = true;
+      change.side[s].kind = std::string(label.callsite);
+      if (label.reasons_shown) {
+        for (uint32_t i = label.reasons.begin; i < label.reasons.end; ++i) {
+          change.side[s].reasons.emplace_back(record.labels.reasons[i]);
+        }
+      }
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  methods_[pair.method] = info;
+  pairs_.push_back(std::move(pair));
+}
+
 const DecisionsRecord& DecisionTally::MakeRecord() {
   std::lock_guard<std::mutex> lock(mutex_);
   record_ = DecisionsRecord();
@@ -114,7 +188,7 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
   };
   std::map<std::tuple<std::string, std::string, std::string, std::string>, Transition> transitions;
   for (const CollectedDecisionPair* pair : counted) {
-    ++record_.pairs;
+    record_.pairs += pair->runs ? pair->pairs_of_runs : 1;
     const MethodInfo info = method_info(pair->method);
     // The rate counts the trees of every counted pair, also of those too big to compare.
     for (int s = 0; s < 2; ++s) {

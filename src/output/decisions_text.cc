@@ -54,10 +54,13 @@ void WriteSites(LineWriter& out, const DecisionsRecord& record,
   const size_t listed = std::min(sites.size(), kListedCallSites);
   for (size_t k = 0; k < listed; ++k) {
     const DecisionSiteRecord& site = sites[k];
-    out.Line(absl::StrCat(PadLeft(ShareText(site.share), 7), "  ", AbslView(site.method),
-                          ", compilations ", AbslView(site.compilation[0]), " and ",
-                          AbslView(site.compilation[1])),
-             1);
+    std::string head = absl::StrCat(PadLeft(ShareText(site.share), 7), "  ", AbslView(site.method));
+    // jit-vs-jit-runs: a stable difference belongs to no one pair of compilations.
+    if (!site.compilation[0].empty()) {
+      absl::StrAppend(&head, ", compilations ", AbslView(site.compilation[0]), " and ",
+                      AbslView(site.compilation[1]));
+    }
+    out.Line(head, 1);
     out.Line(
         absl::StrCat(NameText(site.callee), " at bci ", site.bci, " in ", NameText(site.caller),
                      ": ", AbslView(site.present[0] ? site.kind[0] : "absent"), " → ",
