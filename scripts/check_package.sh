@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the Debian package (scripts/package.sh), installs it with apt as a user would, and checks
+# Checks README's install without packaging (set-up's configuration and target in a fresh build
+# directory, then `cmake --install --prefix`: binary, man page and completions installed). Then
+# builds the Debian package (scripts/package.sh), installs it with apt as a user would, and checks
 # the installed profdiff: its version, that it runs with the libraries the package depends on,
 # `man -w profdiff`, the bash completion (loaded on demand by bash-completion: `complete -p
 # profdiff` and a completion result) and the zsh completion (registered from $fpath by
@@ -21,6 +23,32 @@ check() {
   shift
   if "$@"; then pass "$name"; else fail "$name"; fi
 }
+
+# README "Install", without packaging: set-up's configuration and target in a fresh build
+# directory, then `cmake --install` to a prefix. Everything installed must have been built by
+# that one target (the man page too), and must work from the prefix.
+readme_install() {
+  local work status=0
+  work="$(mktemp -d)"
+  source scripts/cmake_args.sh
+  if ! { cmake -S . -B "$work/build" "${profdiff_release_args[@]}" "${profdiff_launcher_args[@]}" &&
+    cmake --build "$work/build" -j"$(nproc)" --target profdiff &&
+    cmake --install "$work/build" --prefix "$work/prefix"; } > "$work/log" 2>&1; then
+    tail -n 20 "$work/log"
+    status=1
+  elif ! [[ $("$work/prefix/bin/profdiff" --version) == "profdiff $(sed -nE \
+    's/^project\(profdiff VERSION ([0-9.]+).*/\1/p' CMakeLists.txt)" &&
+    $(gzip -dc "$work/prefix/share/man/man1/profdiff.1.gz" | grep -c '^\.TH PROFDIFF 1 ') == 1 &&
+    -f "$work/prefix/share/bash-completion/completions/profdiff" &&
+    -f "$work/prefix/share/zsh/site-functions/_profdiff" ]]; then
+    find "$work/prefix" -type f
+    status=1
+  fi
+  rm -rf "$work"
+  return $status
+}
+check "README's set-up then cmake --install --prefix installs binary, man page, completions" \
+  readme_install
 
 if [[ $(id -u) -ne 0 ]]; then
   fail "install with apt needs root"

@@ -247,6 +247,44 @@ TEST_F(OptimizationLogTest, InvalidRecordsAreReportedAndSkipped) {
   ExpectTreesLoad(*log);
 }
 
+// Graal's log writer buffers its output: a VM that exits before the buffer is flushed leaves the
+// file's last record cut off, without a line terminator. The warning says so, wherever the cut
+// is, and still says what was expected there.
+TEST_F(OptimizationLogTest, ACutOffLastRecordIsReportedAsSuch) {
+  const std::string first = Record("a()", "1");
+  const std::string last = Record("b()", "2");
+  for (size_t cut = 1; cut < last.size(); ++cut) {
+    Write("a", first + "\n" + last.substr(0, cut));
+    absl::StatusOr<OptimizationLog> log = Load();
+    ASSERT_TRUE(log.ok()) << log.status();
+    ASSERT_EQ(warnings_.size(), 1u) << cut;
+    const std::string prefix = "Warning: Invalid compilation unit: " + dir_ +
+                               "/a:2:" + std::to_string(cut + 1) +
+                               ": the file ends inside this record, which has no line terminator "
+                               "(the log was probably cut off when the VM exited): expected ";
+    EXPECT_EQ(warnings_[0].substr(0, prefix.size()), prefix) << warnings_[0];
+    ASSERT_EQ(log->units.size(), 1u);
+    EXPECT_EQ(log->units[0].compilation_id, "1");
+  }
+}
+
+// Only the file's last line can be cut off: the same text with a terminator, or an error that is
+// not at the end of the last line, keeps the plain warning.
+TEST_F(OptimizationLogTest, OtherInvalidLastRecordsAreNotCalledCutOff) {
+  const std::string cut = Record("b()", "2").substr(0, 40);
+  Write("a", cut + "\n");
+  Write("b", "not json");
+  Write("c", cut + "\r\n");
+  absl::StatusOr<OptimizationLog> log = Load();
+  ASSERT_TRUE(log.ok()) << log.status();
+  ASSERT_EQ(warnings_.size(), 3u);
+  for (const std::string& warning : warnings_) {
+    EXPECT_EQ(warning.find("cut off"), std::string::npos) << warning;
+  }
+  EXPECT_EQ(warnings_[1], "Warning: Invalid compilation unit: " + dir_ +
+                              "/b:1:1: expected the record to be a JSON object");
+}
+
 TEST_F(OptimizationLogTest, EmptyFileAndEmptyDirectory) {
   absl::StatusOr<OptimizationLog> log = Load();
   ASSERT_TRUE(log.ok()) << log.status();

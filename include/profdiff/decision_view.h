@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "profdiff/compilation_pairing.h"
 #include "profdiff/output_records.h"
 
 namespace profdiff {
@@ -34,13 +35,12 @@ struct CollectedDecisionPair {
     Side side[2];
   };
   std::string method;
-  std::string compilation[2];  // IDs
+  // The compilation IDs, fragments and summed edit cost that the one-to-one pairing of the
+  // method's compilations (compilation_pairing.h) chooses by.
+  ComparedPair compared;
   int64_t period[2] = {0, 0};
-  // The edit costs of the pair's matchings (inlining, optimization or context tree, summed):
-  // what a one-to-one pairing by least edit cost (issue 22) chooses by.
-  int64_t cost = 0;
-  bool too_big = false;
-  bool runs = false;  // jit-vs-jit-runs: the stable differences of `pairs_of_runs` cross pairs
+  bool too_big = false;  // the inlining trees were too big to compare (and are not identical)
+  bool runs = false;     // jit-vs-jit-runs: the stable differences of `pairs_of_runs` cross pairs
   int64_t pairs_of_runs = 0;
   int64_t call_sites[2] = {0, 0};
   int64_t inlined[2] = {0, 0};
@@ -48,10 +48,9 @@ struct CollectedDecisionPair {
 };
 
 // THE place that decides which compared pairs of one method section the decision changes are
-// counted over (`pairs`: all of the section's compared pairs, in the tally's order). Today every
-// compared pair counts. When the summary and the gate count only the pairs matched one to one by
-// least edit cost (issue 22), this is where that pairing plugs in (each pair's `cost` is kept for
-// it), so that the decisions view follows the same rule. Returns indices into `pairs`.
+// counted over (`pairs`: all of the section's compared pairs, in the tally's order): those of
+// the one-to-one pairing by least edit cost that the summary and the gate count (issue 22,
+// CountedPairs), so that the decisions view follows the same rule. Returns indices into `pairs`.
 std::vector<size_t> PairsCountedForDecisions(
     const std::vector<const CollectedDecisionPair*>& pairs);
 

@@ -18,6 +18,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "profdiff/line_writer.h"
+#include "profdiff/method_differences.h"
 #include "profdiff/output_records.h"
 
 namespace profdiff {
@@ -76,7 +77,13 @@ class HtmlRenderer : public Renderer {
   void WritePrologue();
   void Warn(std::string_view message);
 
+  // Writes which compared pairs count as each method's differences (the gate's and summary's
+  // rule, compilation_pairing.h), for the method table.
+  void WriteCountedPairs();
+
   LineWriter out_;
+  // Sees the header, method and pair records (pieces included), to tell which pairs count.
+  mutable MethodDifferenceTally counted_;
   std::FILE* warnings_ = nullptr;
   HtmlPageBudget budget_;
   uint64_t written_ = 0;  // bytes of the page so far

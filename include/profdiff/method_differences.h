@@ -5,7 +5,9 @@
 // the comparison emits (method and pair records), so that a stream read back by `render` gives
 // the same: the method's execution share in both experiments and its tree differences by kind
 // and operation. The CI gate (--fail-on, difference_gate.h) and the ranked summary (--summary)
-// are decided from these.
+// are decided from these. When a method has several compilations on a side, only the pairs of
+// the one-to-one pairing of compilation_pairing.h count (issue 22): a run compared with itself
+// never differs.
 
 #include <cstdint>
 #include <mutex>
@@ -13,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "profdiff/compilation_pairing.h"
 #include "profdiff/output_records.h"
 
 namespace profdiff {
@@ -26,12 +29,16 @@ struct MethodDifferences {
   std::optional<double> share[2];
   // Compared compilation pairs; jit-vs-jit-runs: the cross pairs of runs matched.
   int64_t pairs = 0;
-  // Differing nodes by operation (identity is not counted). With --optimization-context-tree,
-  // the context tree's inlining nodes count as inlining, every other node as optimization.
-  // jit-vs-jit-runs: the stable differences only (noise does not count).
+  // The compared pairs whose differences count (CountedPairs); jit-vs-jit-runs: `pairs`.
+  int64_t counted_pairs = 0;
+  // Differing nodes by operation (identity is not counted), in the counted pairs. With
+  // --optimization-context-tree, the context tree's inlining nodes count as inlining, every
+  // other node as optimization. jit-vs-jit-runs: the stable differences only (noise does not
+  // count).
   OpCounts inlining;
   OpCounts optimization;
-  // Pairs whose trees were too big to compare: whether they differ is unknown.
+  // Counted pairs whose trees were too big to compare and not identical: whether they differ
+  // is unknown.
   int64_t inlining_too_big = 0;
   int64_t optimization_too_big = 0;
 
@@ -47,6 +54,10 @@ struct MethodDifferences {
 // A method record's shares of the total execution in experiments 1 and 2 (MethodDifferences::
 // share).
 void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]);
+
+// A pair record as the one-to-one pairing of its method's compilations sees it
+// (compilation_pairing.h): its compilations and the summed edit cost of its trees.
+ComparedPair ComparedPairOf(const PairRecord& record);
 
 // Collects MethodDifferences from the records passed to it. Method and pair records may come
 // from several threads at once (method sections are rendered in parallel).
@@ -73,16 +84,32 @@ class MethodDifferenceTally : public RecordSink {
   bool runs() const;
   // jit-vs-jit-runs: the fewest runs given for an experiment (with one, nothing can be stable).
   size_t fewest_runs() const;
-  // The methods in section order.
+  // The methods in section order, their differences summed over the counted pairs.
   std::vector<MethodDifferences> Methods() const;
+  // Per method (by name), the compared pairs that count as (experiment 1 ID, experiment 2 ID).
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+  CountedPairIds() const;
 
  private:
-  MethodDifferences& Find(std::string_view method);  // under mutex_
+  // A pair record as the tally needs it.
+  struct PairDifferences {
+    ComparedPair pair;
+    OpCounts inlining;
+    OpCounts optimization;
+    int64_t inlining_too_big = 0;
+    int64_t optimization_too_big = 0;
+  };
+  struct MethodEntry {
+    MethodDifferences totals;            // jit-vs-jit-runs: complete; otherwise without pairs
+    std::vector<PairDifferences> pairs;  // in the order received
+  };
+  MethodEntry& Find(std::string_view method);  // under mutex_
+  static std::vector<ComparedPair> PairsOf(const std::vector<PairDifferences>& pairs);
   mutable std::mutex mutex_;
   bool compares_ = false;
   bool runs_ = false;
   size_t fewest_runs_ = 0;
-  std::vector<MethodDifferences> methods_;  // in the order first seen
+  std::vector<MethodEntry> methods_;  // in the order first seen
 };
 
 // The methods ranked for the summary: methods with differences first, then by the larger share

@@ -19,6 +19,10 @@ namespace profdiff {
 class ObservedRenderer : public Renderer {
  public:
   ObservedRenderer(Renderer& out, RecordSink& observer) : out_(out), observer_(observer) {}
+  // A renderer that owns `out` (a piece) and shows its records to `observer` too.
+  static std::unique_ptr<Renderer> Owning(std::unique_ptr<Renderer> out, RecordSink& observer) {
+    return std::unique_ptr<Renderer>(new ObservedRenderer(std::move(out), observer));
+  }
 
   void Header(const HeaderRecord& record) override {
     observer_.Header(record);
@@ -84,7 +88,7 @@ class ObservedRenderer : public Renderer {
   }
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
     // The piece owns the renderer of its text.
-    return std::unique_ptr<Renderer>(new ObservedRenderer(out_.NewPiece(target), observer_));
+    return Owning(out_.NewPiece(target), observer_);
   }
   void WritePiece(std::string_view rendered) override { out_.WritePiece(rendered); }
   void Flush() override { out_.Flush(); }

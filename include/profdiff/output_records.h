@@ -134,8 +134,11 @@ struct TreeRecord {
   TreeKind kind = TreeKind::kInlining;
   bool delta = false;
   bool too_big = false;  // delta trees: the trees were too big to compare (no nodes)
-  int64_t cost = 0;      // delta trees: the edit cost of the matching
-  OpCounts counts;       // delta trees: the nodes by operation
+  // Delta trees too big to compare: the two trees were found identical node by node (so they
+  // have no differences, though no matching was computed).
+  bool identical = false;
+  int64_t cost = 0;  // delta trees: the edit cost of the matching
+  OpCounts counts;   // delta trees: the nodes by operation
   std::vector<NodeRecord> nodes;
   std::vector<std::string_view> reasons;
   std::vector<ProfiledTypeRecord> profiled_types;
@@ -146,6 +149,7 @@ struct TreeRecord {
     kind = tree_kind;
     delta = is_delta;
     too_big = false;
+    identical = false;
     cost = 0;
     counts = OpCounts();
     nodes.clear();
@@ -379,9 +383,11 @@ struct SummaryRowRecord {
   std::string_view method;
   std::optional<double> share[2];  // of the total execution in experiments 1 and 2; none: unknown
   int64_t pairs = 0;               // compared compilation pairs
-  OpCounts inlining;               // differing nodes by operation (no identities)
+  // The pairs whose differences count (compilation_pairing.h); a stream without them: `pairs`.
+  int64_t counted_pairs = 0;
+  OpCounts inlining;  // differing nodes by operation (no identities) in the counted pairs
   OpCounts optimization;
-  int64_t inlining_too_big = 0;  // pairs whose trees were too big to compare
+  int64_t inlining_too_big = 0;  // counted pairs whose trees were too big to compare
   int64_t optimization_too_big = 0;
 };
 
@@ -425,10 +431,17 @@ struct DecisionRateRecord {
   double weighted_inlined = 0;
 };
 
+// A compilation pair whose decisions count (PairsCountedForDecisions, decision_view.h).
+struct CountedPairRecord {
+  std::string_view method;
+  std::string_view compilation[2];
+};
+
 struct DecisionsRecord {
-  int64_t methods = 0;  // compared hot methods
-  int64_t pairs = 0;    // counted pairs
-  int64_t too_big = 0;  // of which too big to compare (no decisions known)
+  int64_t methods = 0;                     // compared hot methods
+  int64_t pairs = 0;                       // counted pairs
+  std::vector<CountedPairRecord> counted;  // which they are (none for jit-vs-jit-runs)
+  int64_t too_big = 0;                     // of which too big to compare (no decisions known)
   DecisionRateRecord rate[2];
   std::vector<DecisionTransitionRecord> transitions;  // largest share first
   std::vector<DecisionSiteRecord> changes;            // kind changes, ranked

@@ -33,6 +33,7 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/functional/function_ref.h"
@@ -218,6 +219,29 @@ bool TreesTooBigToMatch(const A& adapter) {
   // Each count is below 2^32 (node indices are 32-bit), so the product cannot overflow.
   return CountTreeNodes(adapter, Side::kLeft) * CountTreeNodes(adapter, Side::kRight) >
          kMaxMatchedNodePairs;
+}
+
+// Whether the two trees are identical node by node: the same shape, and each pair of nodes at
+// the same place Equal. Linear in the trees' size, so that trees too big to match can still be
+// told identical (a run compared with itself must not differ, issue 22).
+template <TreeEditAdapter A>
+bool TreesIdentical(const A& adapter) {
+  const NodeIndex left_root = adapter.Root(Side::kLeft);
+  const NodeIndex right_root = adapter.Root(Side::kRight);
+  if (left_root == kNoNode || right_root == kNoNode) return left_root == right_root;
+  std::vector<std::pair<NodeIndex, NodeIndex>> stack{{left_root, right_root}};
+  while (!stack.empty()) {
+    const auto [left, right] = stack.back();
+    stack.pop_back();
+    if (!adapter.Equal(left, right)) return false;
+    const ChildList& left_children = adapter.Children(Side::kLeft, left);
+    const ChildList& right_children = adapter.Children(Side::kRight, right);
+    if (left_children.size() != right_children.size()) return false;
+    for (size_t i = 0; i < left_children.size(); ++i) {
+      stack.emplace_back(left_children[i], right_children[i]);
+    }
+  }
+  return true;
 }
 
 // Pruning of algorithms.md §11.4. A node is alive if it is not an identity or has an alive

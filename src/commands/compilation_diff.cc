@@ -28,11 +28,13 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
               tree_matcher_internal::AdapterOracle<InliningTreeEditPolicy>(inlining),
               /*identical_interiors=*/false, kMaxMatchedNodePairs),
           left.inlining_tree, right.inlining_tree, &storage->decisions);
+      if (storage->decisions.too_big) storage->decisions.too_big = !TreesIdentical(inlining);
       pair->decisions = &storage->decisions;
     }
     OptimizationContextTreeEditPolicy policy(left_oct, right_oct);
     BuildContextDeltaRecord(MatchPruneAndExpandUnlessTooBig(policy, prune), left_oct, right_oct,
                             options, &storage->inlining);
+    if (storage->inlining.too_big) storage->inlining.identical = TreesIdentical(policy);
     pair->context = &storage->inlining;
     tally->context += storage->inlining.counts;
     tally->too_big += storage->inlining.too_big ? 1 : 0;
@@ -60,6 +62,14 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
                                       classes ? &left_classes->optimization : nullptr,
                                       classes ? &right_classes->optimization : nullptr),
       left.optimization_tree, right.optimization_tree, &storage->optimization);
+  if (storage->inlining.too_big) storage->inlining.identical = TreesIdentical(inlining);
+  // Too big to match but identical: no decision changed.
+  if (options.decisions && storage->decisions.too_big && storage->inlining.identical) {
+    storage->decisions.too_big = false;
+  }
+  if (storage->optimization.too_big) {
+    storage->optimization.identical = TreesIdentical(optimization);
+  }
   pair->inlining = &storage->inlining;
   pair->optimization = &storage->optimization;
   tally->inlining += storage->inlining.counts;

@@ -12,8 +12,6 @@ namespace profdiff {
 
 namespace {
 
-int64_t MatchCost(const TreeRecord* tree) { return tree != nullptr ? tree->cost : 0; }
-
 // Larger known shares first, unknown last.
 bool ShareBefore(const std::optional<double>& a, const std::optional<double>& b) {
   if (a.has_value() != b.has_value()) return a.has_value();
@@ -24,9 +22,10 @@ bool ShareBefore(const std::optional<double>& a, const std::optional<double>& b)
 
 std::vector<size_t> PairsCountedForDecisions(
     const std::vector<const CollectedDecisionPair*>& pairs) {
-  std::vector<size_t> counted(pairs.size());
-  for (size_t i = 0; i < pairs.size(); ++i) counted[i] = i;
-  return counted;
+  std::vector<ComparedPair> compared;
+  compared.reserve(pairs.size());
+  for (const CollectedDecisionPair* pair : pairs) compared.push_back(pair->compared);
+  return CountedPairs(compared);
 }
 
 void DecisionTally::Method(const MethodRecord& record) {
@@ -48,12 +47,9 @@ void DecisionTally::Pair(const PairRecord& record) {
   const PairDecisions& decisions = *record.decisions;
   CollectedDecisionPair pair;
   pair.method = std::string(record.method);
-  pair.compilation[0] = std::string(record.first.id);
-  pair.compilation[1] = std::string(record.second.id);
+  pair.compared = ComparedPairOf(record);
   pair.period[0] = record.first.period;
   pair.period[1] = record.second.period;
-  pair.cost =
-      MatchCost(record.inlining) + MatchCost(record.optimization) + MatchCost(record.context);
   pair.too_big = decisions.too_big;
   for (int s = 0; s < 2; ++s) {
     pair.call_sites[s] = decisions.call_sites[s];
@@ -170,9 +166,14 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
   for (auto& [key, pairs] : sections) {
     std::sort(pairs.begin(), pairs.end(),
               [](const CollectedDecisionPair* a, const CollectedDecisionPair* b) {
-                return std::tie(b->period[0], b->period[1], a->compilation[0], a->compilation[1]) <
-                       std::tie(a->period[0], a->period[1], b->compilation[0], b->compilation[1]);
+                return std::tie(b->period[0], b->period[1], a->compared.left, a->compared.right) <
+                       std::tie(a->period[0], a->period[1], b->compared.left, b->compared.right);
               });
+    // jit-vs-jit-runs: a method's stable differences, which count as they are.
+    if (pairs.size() == 1 && pairs[0]->runs) {
+      counted.push_back(pairs[0]);
+      continue;
+    }
     for (size_t i : PairsCountedForDecisions(pairs)) counted.push_back(pairs[i]);
   }
   record_.methods = static_cast<int64_t>(sections.size());
@@ -189,6 +190,9 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
   std::map<std::tuple<std::string, std::string, std::string, std::string>, Transition> transitions;
   for (const CollectedDecisionPair* pair : counted) {
     record_.pairs += pair->runs ? pair->pairs_of_runs : 1;
+    if (!pair->runs) {
+      record_.counted.push_back({pair->method, {pair->compared.left, pair->compared.right}});
+    }
     const MethodInfo info = method_info(pair->method);
     // The rate counts the trees of every counted pair, also of those too big to compare.
     for (int s = 0; s < 2; ++s) {
@@ -209,8 +213,8 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
       site.method = pair->method;
       site.index = info.index;
       site.share = info.share;
-      site.compilation[0] = pair->compilation[0];
-      site.compilation[1] = pair->compilation[1];
+      site.compilation[0] = pair->compared.left;
+      site.compilation[1] = pair->compared.right;
       site.path.begin = static_cast<uint32_t>(record_.path.size());
       for (const CollectedDecisionPair::Step& step : change.path) {
         PathElementRecord& element = record_.path.emplace_back();

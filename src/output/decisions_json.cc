@@ -75,6 +75,19 @@ void WriteDecisionsJson(JsonOut& json, const DecisionsRecord& record) {
   json.IntMember("methods", record.methods);
   json.IntMember("pairs", record.pairs);
   json.IntMember("too_big", record.too_big);
+  json.Key("counted_pairs");
+  json.BeginArray();
+  for (const CountedPairRecord& pair : record.counted) {
+    json.BeginObject();
+    json.Member("method", pair.method);
+    json.Key("compilations");
+    json.BeginArray();
+    json.String(pair.compilation[0]);
+    json.String(pair.compilation[1]);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
   json.Key("rates");
   json.BeginArray();
   for (int s = 0; s < 2; ++s) {

@@ -30,6 +30,7 @@ const TreeRecord* Head(const TreeRecord* tree, TreeRecord* head) {
   if (tree == nullptr) return nullptr;
   head->Clear(tree->kind, tree->delta);
   head->too_big = tree->too_big;
+  head->identical = tree->identical;
   head->cost = tree->cost;
   head->counts = tree->counts;
   return head;

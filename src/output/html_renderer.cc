@@ -7,6 +7,7 @@
 #include "output/html_piece.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/json_renderer.h"
+#include "profdiff/observed_renderer.h"
 
 namespace profdiff {
 
@@ -38,7 +39,8 @@ HtmlRenderer::~HtmlRenderer() { Flush(); }
 
 std::unique_ptr<Renderer> HtmlRenderer::NewPiece(std::string* target) const {
   // The encoder has seen the header: pieces list noise differences as it does.
-  return std::make_unique<HtmlPieceRenderer>(target, encoder_->show_noise());
+  return ObservedRenderer::Owning(
+      std::make_unique<HtmlPieceRenderer>(target, encoder_->show_noise()), counted_);
 }
 
 // Records given to the page itself (not through a piece) are a piece each.
@@ -63,6 +65,7 @@ void HtmlRenderer::WritePrologue() {
 }
 
 void HtmlRenderer::Header(const HeaderRecord& record) {
+  counted_.Header(record);
   Encode([&](Renderer& r) { r.Header(record); });
 }
 
@@ -75,6 +78,7 @@ void HtmlRenderer::Experiment(const ExperimentRecord& record) {
 }
 
 void HtmlRenderer::Method(const MethodRecord& record) {
+  counted_.Method(record);
   Encode([&](Renderer& r) { r.Method(record); });
 }
 
@@ -83,6 +87,7 @@ void HtmlRenderer::Compilation(const CompilationTreesRecord& record) {
 }
 
 void HtmlRenderer::Pair(const PairRecord& record) {
+  counted_.Pair(record);
   Encode([&](Renderer& r) { r.Pair(record); });
 }
 
@@ -107,6 +112,7 @@ void HtmlRenderer::Decisions(const DecisionsRecord& record) {
 }
 
 void HtmlRenderer::End(const EndRecord& record) {
+  WriteCountedPairs();
   Encode([&](Renderer& r) { r.End(record); });
   Flush();
 }
@@ -117,6 +123,30 @@ void HtmlRenderer::Error(const ErrorRecord& record) {
   if (!prologue_written_) return;
   Encode([&](Renderer& r) { r.Error(record); });
   Flush();
+}
+
+void HtmlRenderer::WriteCountedPairs() {
+  // Items [method, [[id 1, id 2], ...]], in chunks like the records: the page counts a method's
+  // differences over these pairs.
+  WritePrologue();
+  std::string chunk;
+  std::string item;
+  for (const auto& [method, ids] : counted_.CountedPairIds()) {
+    item.assign("[");
+    html_internal::AppendScriptSafeJsonString(method, &item);
+    item.append(",[");
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (i > 0) item.push_back(',');
+      item.push_back('[');
+      html_internal::AppendScriptSafeJsonString(ids[i].first, &item);
+      item.push_back(',');
+      html_internal::AppendScriptSafeJsonString(ids[i].second, &item);
+      item.push_back(']');
+    }
+    item.append("]]");
+    AppendToChunk(&chunk, item, "c");
+  }
+  CloseChunk(&chunk);
 }
 
 void HtmlRenderer::Resolve(std::string_view piece_template, std::string* out) const {

@@ -140,6 +140,10 @@ void WriteTree(JsonOut& json, const TreeRecord& tree) {
   if (tree.delta) {
     json.Key("too_big");
     json.Bool(tree.too_big);
+    if (tree.too_big) {
+      json.Key("identical");
+      json.Bool(tree.identical);
+    }
     json.IntMember("cost", tree.cost);
     json.Key("counts");
     WriteCounts(json, tree.counts, /*with_identity=*/true);
@@ -483,6 +487,7 @@ void JsonRenderer::Summary(const SummaryRecord& record) {
     }
     json.EndArray();
     json.IntMember("pairs", row.pairs);
+    json.IntMember("counted_pairs", row.counted_pairs);
     auto kind = [&](std::string_view key, const OpCounts& counts, int64_t too_big) {
       json.Key(key);
       json.BeginObject();

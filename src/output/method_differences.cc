@@ -66,57 +66,69 @@ size_t MethodDifferenceTally::fewest_runs() const {
   return fewest_runs_;
 }
 
-MethodDifferences& MethodDifferenceTally::Find(std::string_view method) {
+MethodDifferenceTally::MethodEntry& MethodDifferenceTally::Find(std::string_view method) {
   // Sections are few (the hot methods); the one being written is almost always the last.
   for (auto it = methods_.rbegin(); it != methods_.rend(); ++it) {
-    if (it->method == method) return *it;
+    if (it->totals.method == method) return *it;
   }
-  MethodDifferences& added = methods_.emplace_back();
-  added.method = std::string(method);
+  MethodEntry& added = methods_.emplace_back();
+  added.totals.method = std::string(method);
   return added;
 }
 
 void MethodDifferenceTally::Method(const MethodRecord& record) {
   std::lock_guard<std::mutex> lock(mutex_);
-  MethodDifferences& method = Find(record.name);
+  MethodDifferences& method = Find(record.name).totals;
   method.index = record.index;
   MethodRecordShares(record, method.share);
 }
 
+ComparedPair ComparedPairOf(const PairRecord& record) {
+  ComparedPair pair;
+  pair.left = record.first.id;
+  pair.right = record.second.id;
+  pair.left_fragment = record.first.fragment;
+  pair.right_fragment = record.second.fragment;
+  // A tree too big to compare has an unknown cost and may differ, unless it was found identical.
+  for (const TreeRecord* tree : {record.inlining, record.optimization, record.context}) {
+    if (tree == nullptr) continue;
+    if (tree->too_big && !tree->identical) pair.cost_known = false;
+    pair.cost += tree->cost;
+  }
+  return pair;
+}
+
 void MethodDifferenceTally::Pair(const PairRecord& record) {
-  OpCounts inlining, optimization;
-  int64_t inlining_too_big = 0, optimization_too_big = 0;
+  PairDifferences entry;
+  entry.pair = ComparedPairOf(record);
+  auto add_cost = [](const TreeRecord& tree) { return tree.too_big && !tree.identical ? 1 : 0; };
   if (record.context != nullptr) {
-    if (record.context->too_big) {
-      inlining_too_big = optimization_too_big = 1;
-    }
+    entry.inlining_too_big = entry.optimization_too_big = add_cost(*record.context);
     for (const NodeRecord& node : record.context->nodes) {
-      CountOp(node.op, IsInliningLabel(node) ? &inlining : &optimization);
+      CountOp(node.op, IsInliningLabel(node) ? &entry.inlining : &entry.optimization);
     }
   } else {
     if (record.inlining != nullptr) {
-      inlining = Differences(record.inlining->counts);
-      inlining_too_big = record.inlining->too_big ? 1 : 0;
+      entry.inlining = Differences(record.inlining->counts);
+      entry.inlining_too_big = add_cost(*record.inlining);
     }
     if (record.optimization != nullptr) {
-      optimization = Differences(record.optimization->counts);
-      optimization_too_big = record.optimization->too_big ? 1 : 0;
+      entry.optimization = Differences(record.optimization->counts);
+      entry.optimization_too_big = add_cost(*record.optimization);
     }
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  MethodDifferences& method = Find(record.method);
-  ++method.pairs;
-  method.inlining += inlining;
-  method.optimization += optimization;
-  method.inlining_too_big += inlining_too_big;
-  method.optimization_too_big += optimization_too_big;
+  MethodEntry& method = Find(record.method);
+  ++method.totals.pairs;
+  method.pairs.push_back(std::move(entry));
 }
 
 void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
   // A method hot in too few runs was not compared: like a method hot in one experiment only,
   // it has no pairs and does not count.
   if (!record.compared) return;
-  MethodDifferences method;
+  MethodEntry entry;
+  MethodDifferences& method = entry.totals;
   method.index = record.index;
   method.method = std::string(record.name);
   for (const ShareStatsRecord& hotness : record.hotness) {
@@ -125,7 +137,7 @@ void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
       method.share[hotness.experiment - 1] = hotness.mean;
     }
   }
-  method.pairs = record.cross_pairs;
+  method.pairs = method.counted_pairs = record.cross_pairs;
   for (const DifferenceRecord& difference : record.stable) {
     if (difference.node.op == NodeOp::kIdentity) continue;
     const bool inlining =
@@ -134,16 +146,53 @@ void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
     (inlining ? method.inlining : method.optimization).Add(difference.node.op);
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  methods_.push_back(std::move(method));
+  methods_.push_back(std::move(entry));
+}
+
+std::vector<ComparedPair> MethodDifferenceTally::PairsOf(
+    const std::vector<PairDifferences>& pairs) {
+  std::vector<ComparedPair> compared;
+  compared.reserve(pairs.size());
+  for (const PairDifferences& entry : pairs) compared.push_back(entry.pair);
+  return compared;
 }
 
 std::vector<MethodDifferences> MethodDifferenceTally::Methods() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<MethodDifferences> methods = methods_;
+  std::vector<MethodDifferences> methods;
+  methods.reserve(methods_.size());
+  for (const MethodEntry& entry : methods_) {
+    MethodDifferences& method = methods.emplace_back(entry.totals);
+    if (runs_) continue;  // the stable differences, already summed
+    for (size_t k : CountedPairs(PairsOf(entry.pairs))) {
+      const PairDifferences& pair = entry.pairs[k];
+      ++method.counted_pairs;
+      method.inlining += pair.inlining;
+      method.optimization += pair.optimization;
+      method.inlining_too_big += pair.inlining_too_big;
+      method.optimization_too_big += pair.optimization_too_big;
+    }
+  }
   std::stable_sort(
       methods.begin(), methods.end(),
       [](const MethodDifferences& a, const MethodDifferences& b) { return a.index < b.index; });
   return methods;
+}
+
+std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+MethodDifferenceTally::CountedPairIds() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> result;
+  if (runs_) return result;
+  for (const MethodEntry& entry : methods_) {
+    if (entry.pairs.empty()) continue;
+    auto& [method, ids] = result.emplace_back();
+    method = entry.totals.method;
+    for (size_t k : CountedPairs(PairsOf(entry.pairs))) {
+      ids.emplace_back(entry.pairs[k].pair.left, entry.pairs[k].pair.right);
+    }
+  }
+  return result;
 }
 
 std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> methods) {
@@ -178,6 +227,7 @@ SummaryRecord MakeSummaryRecord(const std::vector<MethodDifferences>& ranked) {
     row.share[0] = method.share[0];
     row.share[1] = method.share[1];
     row.pairs = method.pairs;
+    row.counted_pairs = method.counted_pairs;
     row.inlining = method.inlining;
     row.optimization = method.optimization;
     row.inlining_too_big = method.inlining_too_big;

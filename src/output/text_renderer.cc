@@ -438,6 +438,14 @@ void TextRenderer::Summary(const SummaryRecord& record) {
                        "Summary: the compared hot methods, the most executed with the most "
                        "differences first"));
   out_.set_level(1);
+  // Several compilations on a side: only the pairs of the one-to-one pairing count (issue 22).
+  const bool some_not_counted =
+      std::any_of(record.methods.begin(), record.methods.end(),
+                  [](const SummaryRowRecord& row) { return row.counted_pairs < row.pairs; });
+  if (some_not_counted) {
+    out_.Line(
+        "Differences count the compilations paired one to one by least edit cost (docs/ci.md)");
+  }
   out_.Line("Share 1   Share 2  Pairs  Inlining +/-/*  Optimization +/-/*  Method");
   for (const SummaryRowRecord& row : record.methods) {
     std::string line =

@@ -387,6 +387,56 @@ test('by default, methods with differences come first', async (browser) => {
   }
 });
 
+// A method with two hot compilations on each side (issue 22): every pair is printed, but only
+// the pairs of the one-to-one pairing count, in the table as in the gate and the summary.
+function writeRecompiled(name, unit2Inlined) {
+  const dir = path.join(TMP, name);
+  fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
+  const unit = (id, callee, inlined) => JSON.stringify({
+    methodName: 'm.Hot.run()', compilationId: id,
+    inliningTree: { methodName: 'm.Hot.run()', callsiteBci: -1, inlined: true, indirect: false, alive: false,
+      invokes: [{ methodName: callee, callsiteBci: 3, inlined, indirect: false, alive: !inlined }] },
+    optimizationTree: { phaseName: 'RootPhase' } });
+  fs.writeFileSync(path.join(dir, 'log', '0'),
+      unit('1', 'm.A.a()', true) + '\n' + unit('2', 'm.B.b()', unit2Inlined) + '\n');
+  fs.writeFileSync(path.join(dir, 'prof.json'), JSON.stringify({ executionId: '1', totalPeriod: 1000,
+    code: ['1', '2'].map((id) => ({ compileId: id, name: `${id}: m.Hot.run()`, level: 4, period: 400 })) }));
+  return [path.join(dir, 'log'), path.join(dir, 'prof.json')];
+}
+
+test('several compilations: the method table counts the pairs paired one to one, as the summary does', async (browser) => {
+  const base = writeRecompiled('recompiled-base', true);
+  const changed = writeRecompiled('recompiled-changed', false);
+  for (const [second, differences] of [[base, 0], [changed, 1]]) {
+    const args = ['jit-vs-jit', ...base, ...second, '--hot-min-limit=2'];
+    const summary = records(profdiff([...args, '--summary=true', '--format=json']).out)
+        .find((r) => r.type === 'summary').methods[0];
+    checkEqual(summary.counted_pairs, 2, 'counted pairs of the summary');
+    const html = profdiff([...args, '--format=html']);
+    checkEqual(html.status, 0, 'exit status');
+    const { page, problems } = await openPage(browser, writePage(html.out));
+    try {
+      const shown = await page.evaluate(() => {
+        document.getElementById('expand-all').click();
+        const row = document.querySelector('#methods tbody tr');
+        return {
+          cells: [...row.children].slice(5).map((td) => Number(td.textContent)),
+          head: document.querySelector('section[data-method] .summary').textContent,
+          uncounted: document.querySelectorAll('.badge.uncounted').length,
+        };
+      });
+      const inlining = summary.inlining.insert + summary.inlining.delete + summary.inlining.relabel;
+      checkEqual(inlining, differences, 'differing inlining nodes of the summary');
+      checkEqual(shown.cells.reduce((a, b) => a + b, 0), differences, 'differences in the method table');
+      check(shown.head.startsWith('4 pairs (2 counted)'), `section head: ${shown.head}`);
+      checkEqual(shown.uncounted, 2, 'pairs marked "not counted"');
+      checkEqual(problems, [], 'problems');
+    } finally {
+      await page.close();
+    }
+  }
+});
+
 test('collapse all, expand all, a node toggle and "only paths to differences"', async (browser) => {
   const { page, problems } = await fixturePage(browser, ['--prune-identities=false']);
   try {

@@ -24,6 +24,7 @@ LogLineReader::Result LogLineReader::Next(std::string_view* line, uint64_t* offs
     if (newline != nullptr || (at_end_ && available > 0)) {
       size_t length = newline != nullptr ? static_cast<const char*>(newline) - start : available;
       *offset = buffer_offset_ + begin_;
+      line_terminated_ = newline != nullptr;
       begin_ += newline != nullptr ? length + 1 : length;
       scanned_ = 0;
       if (cut_) {

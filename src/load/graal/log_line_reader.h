@@ -35,6 +35,9 @@ class LogLineReader {
   Result Next(std::string_view* line, uint64_t* offset);
 
   int error() const { return error_; }
+  // After kLine: whether the line ended at a '\n' (false only for a file's last line, when the
+  // file does not end with one).
+  bool line_terminated() const { return line_terminated_; }
   // Bytes read from the file so far (at the end: its size).
   uint64_t bytes_read() const { return bytes_read_; }
 
@@ -54,6 +57,7 @@ class LogLineReader {
   size_t scanned_ = 0;          // bytes from begin_ on known to hold no '\n'
   uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
   bool at_end_ = false;
+  bool line_terminated_ = false;
   int error_ = 0;
   uint64_t bytes_read_ = 0;
   // The current line, when long: its first NUL byte (from begin_), how far it was searched for,

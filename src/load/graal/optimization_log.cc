@@ -142,10 +142,17 @@ absl::Status ReadLogFile(int fd, const std::string& display_file,
     const bool was_repaired = RepairUtf8(line, &repaired);
     std::string_view record = was_repaired ? std::string_view(repaired) : line;
     if (!ValidateRecord(record, &header, &error, out->counter.get())) {
+      // The file ends inside the record: the VM exited before Graal's buffered log writer was
+      // flushed (issue 22).
+      const bool cut_off = !reader.line_terminated() && error.column == record.size() + 1;
       // Columns count the bytes of the line as it is in the file.
       if (was_repaired) error.column = OriginalUtf8Offset(line, error.column - 1) + 1;
       warn(absl::StrCat("Warning: Invalid compilation unit: ", display_file, ":", line_number, ":",
-                        error.column, ": ", error.message));
+                        error.column, ": ",
+                        cut_off ? "the file ends inside this record, which has no line terminator "
+                                  "(the log was probably cut off when the VM exited): "
+                                : "",
+                        error.message));
       ++out->invalid;
       continue;
     }

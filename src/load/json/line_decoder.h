@@ -237,6 +237,9 @@ class LineDecoder {
     if (object == kNoToken) return;
     if (delta) {
       tree->too_big = Bool(object, "too_big");
+      // Written with too_big only (streams of older profdiffs lack it: not known identical).
+      tree->identical =
+          tree->too_big && Find(object, "identical") != kNoToken && Bool(object, "identical");
       tree->cost = Int(object, "cost");
       uint32_t counts = Object(object, "counts");
       tree->counts.identity = Int(counts, "identity", 0);

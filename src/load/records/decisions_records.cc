@@ -51,6 +51,15 @@ void DecodeDecisions(LineDecoder& d, DecisionsRecord* out) {
   out->methods = d.Int(0, "methods", 0);
   out->pairs = d.Int(0, "pairs", 0);
   out->too_big = d.Int(0, "too_big", 0);
+  d.ForEach(d.Array(0, "counted_pairs"), [&](uint32_t e) {
+    CountedPairRecord& pair = out->counted.emplace_back();
+    pair.method = d.Str(e, "method");
+    int i = 0;
+    d.ForEach(d.Array(e, "compilations"), [&](uint32_t c) {
+      if (i < 2) pair.compilation[i] = d.Text(c, "compilations");
+      ++i;
+    });
+  });
   d.ForEach(d.Array(0, "rates"), [&](uint32_t e) {
     const int64_t experiment = d.Int(e, "experiment", 1, 2);
     DecisionRateRecord& rate = out->rate[experiment == 2 ? 1 : 0];

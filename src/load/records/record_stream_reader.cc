@@ -305,6 +305,8 @@ class StreamReader {
       });
       if (d.error().empty() && i != 2) d.Fail("expected two shares in a summary row");
       row.pairs = d.Int(e, "pairs", 0);
+      row.counted_pairs =
+          d.Find(e, "counted_pairs") != kNoToken ? d.Int(e, "counted_pairs", 0) : row.pairs;
       auto kind = [&](std::string_view key, OpCounts* counts, int64_t* too_big) {
         uint32_t object = d.Object(e, key);
         counts->insert = d.Int(object, "insert", 0);

@@ -23,6 +23,9 @@
   var L = [];  // labels
   var R = [];  // records
   var T = [];  // tree elements, in the order of the records that have trees
+  // Per method, the compared pairs whose differences count ([method, [[id 1, id 2], ...]]): the
+  // rule of the CI gate and the summary (docs/ci.md). null: a page without it, every pair counts.
+  var C = null;
   var model = null;
   var ui = {};
 
@@ -82,6 +85,7 @@
         continue;
       }
       if (kind === 'defaults') { ui.defaults = value; continue; }
+      if (kind === 'c') { C = (C || []).concat(value); continue; }
       var target = kind === 's' ? S : kind === 'l' ? L : kind === 'r' ? R : null;
       if (target === null) continue;
       for (var k = 0; k < value.length; k++) target.push(value[k]);
@@ -140,6 +144,15 @@
     // Comparisons pair compilations up unless --diff-compilations=false.
     m.delta = !m.report && !m.runs && m.options['diff-compilations'] !== false;
     m.context = !!m.options['optimization-context-tree'];
+    m.counted = null;
+    if (C !== null) {
+      m.counted = {};
+      C.forEach(function (entry) {
+        var keys = {};
+        entry[1].forEach(function (ids) { keys[ids[0] + '\n' + ids[1]] = true; });
+        m.counted[entry[0]] = keys;
+      });
+    }
     m.methods.forEach(function (method) { summarize(m, method); });
     m.experimentIds = [];
     m.methods.forEach(function (method) {
@@ -179,11 +192,17 @@
     method.optimization = zeroCounts();
     method.optimization_context = zeroCounts();
     method.nodes = 0;
+    // With several compilations on a side, only the pairs of the one-to-one pairing count.
+    var counted = m.counted ? m.counted[method.name] || {} : null;
+    method.countedPairs = 0;
     method.items.forEach(function (item) {
       if (item.type === 'pair') method.pairs++; else method.compilations++;
+      item.counted = item.type !== 'pair' || counted === null ||
+          counted[item.compilations[0].id + '\n' + item.compilations[1].id] === true;
+      if (item.type === 'pair' && item.counted) method.countedPairs++;
       ['inlining', 'optimization', 'optimization_context'].forEach(function (k) {
-        if (!item[k]) return;
-        if (item[k].too_big) method.tooBig++;
+        if (!item[k] || !item.counted) return;
+        if (item[k].too_big && !item[k].identical) method.tooBig++;
         addCounts(method[k], item[k]);
       });
       var t = T[item.treeIndex];
@@ -689,7 +708,8 @@
               x.noise + ' ' + (x.rec.unconfirmed ? 'unconfirmed' : 'noise');
         }
       } else if (m.delta) {
-        summary.appendChild(document.createTextNode(plural(x.pairs, 'pair') + ' '));
+        summary.appendChild(document.createTextNode(plural(x.pairs, 'pair') +
+            (x.countedPairs < x.pairs ? ' (' + x.countedPairs + ' counted)' : '') + ' '));
         var sum = zeroCounts();
         addCounts(sum, { counts: x.inlining });
         addCounts(sum, { counts: x.optimization });
@@ -792,6 +812,11 @@
         add(h, el('br'));
         add(h, el('span', 'toggle', ''));
         h.appendChild(document.createTextNode(compilationTitle(item.compilations[1])));
+        if (!item.counted) {
+          var note = add(h, el('span', 'badge uncounted', 'not counted'));
+          note.title = 'Each compilation is paired one to one with its closest counterpart; ' +
+              'the differences of this pair are not counted in the method\u2019s totals';
+        }
       } else {
         h.appendChild(document.createTextNode(compilationTitle(item.compilation)));
       }
