@@ -89,6 +89,7 @@ if binary and os.access(binary, os.X_OK):
     aot = os.path.join(fixtures, "aot-example")
     logs = [f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp2/log", f"{jit}/exp2/prof.json"]
     runs = [["jit-vs-jit"] + logs, ["jit-vs-jit"] + logs + ["--optimization-context-tree=true"],
+            ["jit-vs-jit"] + logs + ["--decisions=true"],
             ["jit-vs-jit"] + logs + ["--diff-compilations=false", "--inliner-reasoning=true"],
             ["report", f"{jit}/exp1/log", f"{jit}/exp1/prof.json"],
             ["aot-vs-aot", f"{aot}/exp1/log", f"{aot}/exp1/prof.json", f"{aot}/exp2/log",
@@ -107,6 +108,13 @@ else:
     os.makedirs(os.path.join(out, "stream"), exist_ok=True)
     write("stream", b'{"type":"header","format":"profdiff","version":1,"command":"report",'
                     b'"arguments":[],"options":{}}\n')
-for kind in ("record", "profile", "command_line", "stream"):
+# Rule files of --require (docs/ci.md), and pattern NUL text pairs for the glob match.
+os.makedirs(os.path.join(out, "rule_file"), exist_ok=True)
+write("rule_file", b"# rules\ninlined a.B.c(int[], *) -> *.d()\nnot-inlined * -> x.Y.z()  # no\n"
+                   b"compiled java.util.HashMap.merge(Object, Object, BiFunction)\n")
+write("rule_file", b"inlined a -> b -> c\ncompiled\nfoo bar\n")
+write("rule_file", b"*.parse(int[], *)\x00a.B.parse(int[], java.lang.String)")
+write("rule_file", b"*a*?b**\x00xxaxxbyb")
+for kind in ("record", "profile", "command_line", "stream", "rule_file"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

@@ -3,7 +3,8 @@
 # one after another on one core, starting from the seeds of make_seeds.sh plus the corpus that
 # earlier runs in the same build directory left behind.
 #
-# Usage: fuzz/run.sh SECONDS [TARGET ...]     (targets: record profile command_line stream; default all)
+# Usage: fuzz/run.sh SECONDS [TARGET ...]     (targets: record profile command_line stream
+#                                              rule_file; default all)
 # Environment:
 #   PROFDIFF_FUZZ_BUILD_DIR   build directory (default: build-fuzz)
 #   PROFDIFF_FUZZ_KEEP_GOING  1: go on after a crash, timeout or out-of-memory and collect every
@@ -15,13 +16,13 @@
 # in <build dir>/fuzz/artifacts/<target>/. Exit status 0 only when every target passed.
 set -euo pipefail
 if [[ $# -lt 1 || ! "$1" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 SECONDS [record|profile|command_line|stream ...]" >&2
+  echo "usage: $0 SECONDS [record|profile|command_line|stream|rule_file ...]" >&2
   exit 2
 fi
 seconds="$1"
 shift
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(record profile command_line stream)
+[[ ${#targets[@]} -gt 0 ]] || targets=(record profile command_line stream rule_file)
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 build="${PROFDIFF_FUZZ_BUILD_DIR:-build-fuzz}"
 [[ "$build" = /* ]] || build="$repo/$build"
@@ -49,6 +50,7 @@ for target in "${targets[@]}"; do
     profile) max_len=32768 ;;
     command_line) max_len=4096 ;;
     stream) max_len=65536 ;;
+    rule_file) max_len=4096 ;;
     *) echo "fuzz/run.sh: unknown target $target" >&2; exit 2 ;;
   esac
   corpus="$work/corpus/$target"

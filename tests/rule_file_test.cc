@@ -30,6 +30,10 @@ TEST(GlobMatchTest, StarQuestionMarkAndLiterals) {
   EXPECT_FALSE(GlobMatch("a.b", "axb"));
   EXPECT_TRUE(GlobMatch("*a*b*c*", "xxaxxbxxcxx"));
   EXPECT_FALSE(GlobMatch("*a*b*c*", "xxaxxcxxbxx"));
+  // A `*` of the pattern is a wildcard also where the text holds a `*` (found by the fuzzer).
+  EXPECT_TRUE(GlobMatch("*a*?b**", "xab*bx"));
+  EXPECT_TRUE(GlobMatch("a*c", "a*bc"));
+  EXPECT_TRUE(GlobMatch("*x", "*yx"));
   // Many stars over a long text stay fast (no exponential backtracking).
   EXPECT_FALSE(GlobMatch("*a*a*a*a*a*a*a*a*b", std::string(5000, 'a')));
 }
