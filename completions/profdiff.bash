@@ -12,7 +12,7 @@ _profdiff_value_options="--hot-min-limit --hot-max-limit --hot-percentile
   --optimization-context-tree --diff-compilations --long-bci --sort-inlining-tree
   --sort-unordered-phases --remove-detailed-phases --prune-identities --create-fragments
   --inliner-reasoning --format --explanation --summary --fail-on --fail-min-share --method
-  --color --progress --stable-share --noise-share --show-noise"
+  --decisions --require --color --progress --stable-share --noise-share --show-noise"
 # jit-vs-jit-runs: each --exp1/--exp2 is followed by pairs of a log directory and a profile.
 _profdiff_flag_options="--help -h --version --exp1 --exp2"
 
@@ -24,7 +24,8 @@ _profdiff_option_values() {
     --color | --progress) echo "auto always never" ;;
     --optimization-context-tree | --diff-compilations | --long-bci | --sort-inlining-tree | \
       --sort-unordered-phases | --remove-detailed-phases | --prune-identities | \
-      --create-fragments | --inliner-reasoning | --explanation | --summary | --show-noise)
+      --create-fragments | --inliner-reasoning | --explanation | --summary | --decisions | \
+      --show-noise)
       echo "true false" ;;
   esac
 }
@@ -62,7 +63,11 @@ _profdiff() {
   if [[ -n $option ]]; then
     local values
     values=$(_profdiff_option_values "$option")
-    [[ -n $values ]] && mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+    if [[ $option == --require ]]; then
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")  # a rule file: any file
+    else
+      [[ -n $values ]] && mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+    fi
     return 0
   fi
   if [[ $cur == -* ]]; then

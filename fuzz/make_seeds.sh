@@ -11,6 +11,7 @@
 #                     ../shared/real-hotspot ($PROFDIFF_REAL_HOTSPOT_DIR) in a log of its own,
 #                     and a few cut short
 #   OUT/jfr           JFR recordings of at most 128 KiB (fixtures/jfr/, ../shared/real-hotspot)
+#   OUT/rule_file     --require rule files, and pattern NUL text pairs for the glob match
 #   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
 #                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
@@ -100,6 +101,7 @@ if binary and os.access(binary, os.X_OK):
     aot = os.path.join(fixtures, "aot-example")
     logs = [f"{jit}/exp1/log", f"{jit}/exp1/prof.json", f"{jit}/exp2/log", f"{jit}/exp2/prof.json"]
     runs = [["jit-vs-jit"] + logs, ["jit-vs-jit"] + logs + ["--optimization-context-tree=true"],
+            ["jit-vs-jit"] + logs + ["--decisions=true"],
             ["jit-vs-jit"] + logs + ["--diff-compilations=false", "--inliner-reasoning=true"],
             ["report", f"{jit}/exp1/log", f"{jit}/exp1/prof.json"],
             ["aot-vs-aot", f"{aot}/exp1/log", f"{aot}/exp1/prof.json", f"{aot}/exp2/log",
@@ -159,6 +161,14 @@ for root, _, names in os.walk(real_hotspot):
         if name.endswith(".jfr") and os.path.getsize(os.path.join(root, name)) <= MAX_JFR:
             with open(os.path.join(root, name), "rb") as f:
                 write("jfr", f.read())
-for kind in ("record", "profile", "command_line", "stream", "input_stream", "hotspot", "jfr"):
+# Rule files of --require (docs/ci.md), and pattern NUL text pairs for the glob match.
+os.makedirs(os.path.join(out, "rule_file"), exist_ok=True)
+write("rule_file", b"# rules\ninlined a.B.c(int[], *) -> *.d()\nnot-inlined * -> x.Y.z()  # no\n"
+                   b"compiled java.util.HashMap.merge(Object, Object, BiFunction)\n")
+write("rule_file", b"inlined a -> b -> c\ncompiled\nfoo bar\n")
+write("rule_file", b"*.parse(int[], *)\x00a.B.parse(int[], java.lang.String)")
+write("rule_file", b"*a*?b**\x00xxaxxbyb")
+for kind in ("record", "profile", "command_line", "stream", "input_stream", "hotspot", "jfr",
+             "rule_file"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

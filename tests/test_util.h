@@ -174,10 +174,13 @@ inline void ExpectJsonRendersBackToText(const std::vector<std::string>& args,
   }
   TempDir dir;
   const std::string stream = dir.Write("stream.jsonl", json.out);
-  // The gate is render's own option (it gates the saved stream), so it is given again.
+  // The gates are render's own options (they gate the saved stream), so they are given again.
   std::vector<std::string> render_args{"render", stream};
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i].rfind("--fail-on", 0) != 0 && args[i].rfind("--fail-min-share", 0) != 0) continue;
+    if (args[i].rfind("--fail-on", 0) != 0 && args[i].rfind("--fail-min-share", 0) != 0 &&
+        args[i].rfind("--require", 0) != 0) {
+      continue;
+    }
     render_args.push_back(args[i]);
     if (args[i].find('=') == std::string::npos && i + 1 < args.size()) {
       render_args.push_back(args[++i]);

@@ -19,6 +19,8 @@ struct CommandResult {
   // --fail-on: whether the comparison's differences fail the gate (exit status 2), and the line
   // that says so.
   GateVerdict gate;
+  // --require: one line for stderr per broken rule (exit status 2).
+  std::vector<std::string> broken_rules;
 };
 
 // Runs one command (cli.md §3: report, jit-vs-jit, jit-vs-aot, aot-vs-aot,

@@ -31,10 +31,14 @@ class CsvRenderer : public Renderer {
   void StatisticsChange(const StatisticsChangeRecord& record) override;
   void RunsMethod(const RunsMethodRecord& record) override;
   void Summary(const SummaryRecord&) override {}  // the table is the pairs' (output-formats.md)
+  // --decisions: the table is the changed call sites instead of the pairs.
+  void Decisions(const DecisionsRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {
-    return std::make_unique<CsvRenderer>(target);
+    auto piece = std::make_unique<CsvRenderer>(target);
+    piece->decisions_ = decisions_;
+    return piece;
   }
   void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
   void Flush() override { out_.Flush(); }
@@ -47,7 +51,8 @@ class CsvRenderer : public Renderer {
   std::FILE* warnings_ = nullptr;
   WriteGuard* guard_ = nullptr;
   std::string row_;
-  bool compared_ = false;  // stats: a summary of experiment 2 came, rows are changes
+  bool compared_ = false;   // stats: a summary of experiment 2 came, rows are changes
+  bool decisions_ = false;  // --decisions: a row per changed call site
 };
 
 // Appends `field` to `row` as RFC 4180 wants it: quoted (quotes doubled) when it holds a comma,

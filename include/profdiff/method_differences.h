@@ -51,6 +51,14 @@ struct MethodDifferences {
   }
 };
 
+// A method record's shares of the total execution in experiments 1 and 2 (MethodDifferences::
+// share).
+void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]);
+
+// A pair record as the one-to-one pairing of its method's compilations sees it
+// (compilation_pairing.h): its compilations and the summed edit cost of its trees.
+ComparedPair ComparedPairOf(const PairRecord& record);
+
 // Collects MethodDifferences from the records passed to it. Method and pair records may come
 // from several threads at once (method sections are rendered in parallel).
 class MethodDifferenceTally : public RecordSink {

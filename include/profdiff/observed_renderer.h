@@ -64,6 +64,14 @@ class ObservedRenderer : public Renderer {
     observer_.Summary(record);
     out_.Summary(record);
   }
+  void Decisions(const DecisionsRecord& record) override {
+    observer_.Decisions(record);
+    out_.Decisions(record);
+  }
+  void CallSites(const CallSitesRecord& record) override {
+    observer_.CallSites(record);
+    out_.CallSites(record);
+  }
   void End(const EndRecord& record) override {
     observer_.End(record);
     if (before_end_) before_end_(out_);

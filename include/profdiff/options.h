@@ -95,6 +95,13 @@ struct Options {
   // (docs/ci.md).
   FailOn fail_on = FailOn::kNone;
   double fail_min_share = 0;
+  // Comparisons: a section of the call sites whose inlining decisions changed, ranked
+  // (docs/decisions-view.md).
+  bool decisions = false;
+  // A rule file that experiment 2 of a comparison (the experiment of report) must hold, exit
+  // status 2 otherwise (docs/ci.md); "" for none. Like --fail-on, a gate of the command line:
+  // never stored in what the run writes.
+  std::string require;
   // Text: insertions green, deletions red, relabels yellow, headings and *hot* bold. Decided by
   // the process that writes the text (render decides anew), never stored in what it writes.
   WhenMode color = WhenMode::kAuto;

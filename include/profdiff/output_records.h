@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "profdiff/decision_changes.h"
 #include "profdiff/line_writer.h"
 #include "profdiff/options.h"
 #include "profdiff/profile.h"
@@ -263,6 +264,9 @@ struct PairRecord {
   const TreeRecord* inlining = nullptr;
   const TreeRecord* optimization = nullptr;
   const TreeRecord* context = nullptr;
+  // --decisions: the pair's inlining decisions that differ (not written as such: the decisions
+  // record sums them up); nullptr otherwise.
+  const PairDecisions* decisions = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -404,6 +408,78 @@ struct SummaryRecord {
   std::vector<SummaryRowRecord> methods;  // in rank order
 };
 
+// --decisions (docs/decisions-view.md): the call sites whose inlining decision differs in the
+// compared pairs, summed up. Comes after the summary, before the end record.
+
+// One row of the transition table: the call sites that went from one kind and reason to another.
+struct DecisionTransitionRecord {
+  std::string_view kind[2];    // "" : the call site is absent on that side
+  std::string_view reason[2];  // the reason key (decision_changes.h); "": none
+  int64_t call_sites = 0;
+  int64_t methods = 0;          // hot methods the call sites are in
+  std::optional<double> share;  // the summed share of those methods; none: all unknown
+};
+
+// One changed call site.
+struct DecisionSiteRecord {
+  std::string_view method;          // the hot method (of the method section)
+  int64_t index = 0;                // its method record's index
+  std::optional<double> share;      // its larger share of the two experiments; none: unknown
+  std::string_view compilation[2];  // the pair's compilation IDs
+  IndexRange path;  // into DecisionsRecord::path: (callee, bci) from below the root down to it
+  std::optional<std::string_view> caller;  // the method the call is in; nullopt: unknown
+  std::optional<std::string_view> callee;
+  int32_t bci = -1;
+  bool present[2] = {false, false};
+  std::string_view kind[2];
+  IndexRange reasons[2];  // into DecisionsRecord::reasons, all of them as logged
+};
+
+// The call sites of the counted pairs' trees on one side.
+struct DecisionRateRecord {
+  int64_t call_sites = 0;
+  int64_t inlined = 0;
+  // The same, each pair's weighted by its method's share (pairs of unknown share left out).
+  double weighted_call_sites = 0;
+  double weighted_inlined = 0;
+};
+
+// A compilation pair whose decisions count (PairsCountedForDecisions, decision_view.h).
+struct CountedPairRecord {
+  std::string_view method;
+  std::string_view compilation[2];
+};
+
+struct DecisionsRecord {
+  int64_t methods = 0;                     // compared hot methods
+  int64_t pairs = 0;                       // counted pairs
+  std::vector<CountedPairRecord> counted;  // which they are (none for jit-vs-jit-runs)
+  int64_t too_big = 0;                     // of which too big to compare (no decisions known)
+  DecisionRateRecord rate[2];
+  std::vector<DecisionTransitionRecord> transitions;  // largest share first
+  std::vector<DecisionSiteRecord> changes;            // kind changes, ranked
+  std::vector<DecisionSiteRecord> reason_changes;     // the same kind, another reason, ranked
+  std::vector<PathElementRecord> path;
+  std::vector<std::string_view> reasons;
+};
+
+// --require (docs/ci.md): what the rules are checked against, of one experiment: the methods it
+// compiled and the call sites of its hot compilation units (of every unit when nothing is hot
+// for lack of a profile). Written when --require or --decisions is given, before the end record.
+struct CallSiteFactRecord {
+  std::string_view compilation;            // the unit's ID
+  std::optional<std::string_view> caller;  // the method the call is in; nullopt: unknown
+  std::optional<std::string_view> callee;
+  int32_t bci = -1;
+  std::string_view kind;  // "inlined", "direct", ...
+};
+
+struct CallSitesRecord {
+  int experiment = 2;
+  std::vector<std::string_view> compiled;  // distinct method names with a compilation unit
+  std::vector<CallSiteFactRecord> sites;   // in unit, then tree order
+};
+
 struct EndRecord {
   int64_t methods = 0;
   int64_t compilations = 0;  // printed compilations
@@ -431,6 +507,10 @@ class RecordSink {
   // jit-vs-jit-runs. A sink that does not override it ignores these records.
   virtual void RunsMethod(const RunsMethodRecord&) {}
   virtual void Summary(const SummaryRecord& record) = 0;
+  // --decisions. A sink that does not override it ignores this record.
+  virtual void Decisions(const DecisionsRecord&) {}
+  // --require and --decisions. A sink that does not override it ignores this record.
+  virtual void CallSites(const CallSitesRecord&) {}
   virtual void End(const EndRecord& record) = 0;
   virtual void Error(const ErrorRecord& record) = 0;
 };

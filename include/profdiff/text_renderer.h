@@ -30,6 +30,7 @@ class TextRenderer : public Renderer {
   void StatisticsChange(const StatisticsChangeRecord& record) override;
   void RunsMethod(const RunsMethodRecord& record) override;
   void Summary(const SummaryRecord& record) override;
+  void Decisions(const DecisionsRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
@@ -75,6 +76,8 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
 // A scope's statistics, or its changes, as a section at the writer's level (statistics_text.cc).
 void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record);
 void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record);
+// The --decisions section at the writer's level (decisions_text.cc).
+void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style);
 
 }  // namespace profdiff
 

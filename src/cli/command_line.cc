@@ -420,6 +420,19 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   if (command_line.options.summary && counts_only) {
     return Error("--summary ranks compared methods: it needs a comparison command", command);
   }
+  if (command_line.options.decisions && (counts_only || !command_line.options.diff_compilations)) {
+    return Error(
+        "--decisions lists the decisions that changed in compared compilations: it needs a "
+        "comparison command with --diff-compilations=true",
+        command);
+  }
+  if (!command_line.options.require.empty() &&
+      (command->name == "stats" || command->name == kRunsCommand)) {
+    return Error(
+        "--require checks experiment 2 of a comparison or the experiment of report (not stats, "
+        "not jit-vs-jit-runs)",
+        command);
+  }
   // A gate that can never close is a mistake, not a pass (docs/ci.md). `render` decides from its
   // stream's header instead.
   if (command_line.options.fail_on != FailOn::kNone &&

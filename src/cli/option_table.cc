@@ -55,6 +55,12 @@ const OptionSpec kOptionSpecs[] = {
     {"--method", &Options::method, "",
      "Only the methods whose name matches this regular expression (RE2 syntax, matched anywhere "
      "in the name as printed, like grep; hot selection and summaries are unchanged)"},
+    {"--decisions", &Options::decisions, "false",
+     "After the output of a comparison, the call sites whose inlining decisions changed: by kind "
+     "and reason, ranked by execution share, and the inlining rate"},
+    {"--require", &Options::require, "",
+     "Exit with status 2 when experiment 2 (of report: the experiment) breaks a rule of this file "
+     "(inlined, not-inlined, compiled; docs/ci.md)"},
     {"--color", &Options::color, "auto",
      "Colour the text output: auto (when stdout is a terminal, NO_COLOR is not set and TERM is "
      "not dumb), always or never"},
@@ -112,7 +118,7 @@ const OptionSpec* FindOption(std::string_view name) {
 
 std::string OptionTypeName(const OptionSpec& spec) {
   return std::visit(
-      [](auto member) -> std::string {
+      [&spec](auto member) -> std::string {
         using Member = std::remove_reference_t<decltype(std::declval<Options>().*member)>;
         if constexpr (std::is_same_v<Member, bool>) {
           return "BOOL";
@@ -121,7 +127,8 @@ std::string OptionTypeName(const OptionSpec& spec) {
         } else if constexpr (std::is_same_v<Member, double>) {
           return "NUMBER";
         } else if constexpr (std::is_same_v<Member, std::string>) {
-          return "REGEX";
+          // The string-valued options: --method's pattern and --require's rule file.
+          return spec.name == std::string_view("--method") ? "REGEX" : "FILE";
         } else {
           return std::string(ChoicePlaceholder<Member>());
         }
@@ -145,8 +152,16 @@ std::string ApplyOptionValue(const OptionSpec& spec, std::string_view value, Opt
           parsed = ParseDoubleValue(value);
           if (!parsed) problem = "expected a number";
         } else if constexpr (std::is_same_v<Member, std::string>) {
-          problem = MethodFilter::Problem(value);
-          if (problem.empty()) parsed = std::string(value);
+          if (spec.name == std::string_view("--method")) {
+            problem = MethodFilter::Problem(value);
+            if (problem.empty()) parsed = std::string(value);
+          } else {
+            parsed = std::string(value);
+            if (value.empty()) {
+              parsed.reset();
+              problem = "expected a file name";
+            }
+          }
         } else {
           parsed = EnumFromName<Member>(value);
           if (!parsed) problem = "expected " + ChoiceList<Member>(" or ");

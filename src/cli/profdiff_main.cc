@@ -83,11 +83,9 @@ int ProfdiffMain(int argc, char** argv) {
     WriteLine(stderr, "profdiff: cannot write the output: " + ErrnoText(write_error));
     return 1;
   }
-  if (result->gate.failed) {
-    WriteLine(stderr, result->gate.message);
-    return 2;
-  }
-  return 0;
+  for (const std::string& broken : result->broken_rules) WriteLine(stderr, broken);
+  if (result->gate.failed) WriteLine(stderr, result->gate.message);
+  return result->gate.failed || !result->broken_rules.empty() ? 2 : 0;
 }
 
 }  // namespace profdiff

@@ -6,11 +6,14 @@
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/comparison_commands.h"
+#include "profdiff/decision_view.h"
 #include "profdiff/difference_gate.h"
 #include "profdiff/input_paths.h"
 #include "profdiff/method_differences.h"
 #include "profdiff/observed_renderer.h"
 #include "profdiff/record_stream_reader.h"
+#include "profdiff/rule_check.h"
+#include "profdiff/rule_file.h"
 
 namespace profdiff {
 
@@ -64,18 +67,48 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
                                          const Options& options, Renderer& out,
                                          ProgressSink* progress, const RunsOptions* runs) {
   // The gate is decided from the records, as they are written (or read back by render).
+  // --require: the rule file is read before anything is written; a syntax error is a mistake of
+  // the command line.
+  std::optional<RuleFile> rules;
+  if (!options.require.empty()) {
+    absl::StatusOr<RuleFile> read = ReadRuleFile(options.require);
+    if (!read.ok()) return read.status();
+    rules = std::move(*read);
+  }
+  CallSiteFactsTally facts;
+  ObservedRenderer observed_facts(out, facts);
   MethodDifferenceTally tally;
-  ObservedRenderer observed(out, tally);
-  // --summary: the comparisons end with the ranked table (render passes on the stream's own).
-  if (options.summary && command != "render" && command != "report" && command != "stats") {
-    observed.set_before_end([&tally](Renderer& renderer) {
-      const std::vector<MethodDifferences> ranked = RankMethods(tally.Methods());
-      renderer.Summary(MakeSummaryRecord(ranked));
+  ObservedRenderer observed(observed_facts, tally);
+  // --decisions: the decision changes of the compared pairs, from the pair records.
+  DecisionTally decisions;
+  ObservedRenderer observed_decisions(observed, decisions);
+  // The comparisons end with the ranked table (--summary), then the decisions (render passes on
+  // the stream's own).
+  const bool compares = command != "render" && command != "report" && command != "stats";
+  if (compares && (options.summary || options.decisions)) {
+    observed_decisions.set_before_end([&](Renderer& renderer) {
+      if (options.summary) {
+        const std::vector<MethodDifferences> ranked = RankMethods(tally.Methods());
+        renderer.Summary(MakeSummaryRecord(ranked));
+      }
+      if (options.decisions) renderer.Decisions(decisions.MakeRecord());
     });
   }
-  absl::Status status = RunPipeline(command, positionals, options, observed, progress, runs);
+  absl::Status status =
+      RunPipeline(command, positionals, options, observed_decisions, progress, runs);
   if (!status.ok()) return status;
   CommandResult result;
+  if (rules.has_value()) {
+    std::optional<CallSiteFacts> checked = facts.facts();
+    if (!checked.has_value()) {
+      // Only render gets here: the other commands write the record themselves.
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--require: ", positionals.at(0),
+          " holds no call sites to check the rules against (write it with --require or "
+          "--decisions=true)"));
+    }
+    result.broken_rules = BrokenRules(*rules, *checked);
+  }
   if (options.fail_on == FailOn::kNone) return result;
   if (!tally.compares()) {
     // Only render gets here: the command line rejects --fail-on for the others.

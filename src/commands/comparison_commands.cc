@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "commands/call_site_facts.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
 #include "profdiff/commands.h"
@@ -179,6 +180,11 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
                       }
                     });
   if (!written.ok()) return written;
+  // What --require checks, kept in the stream so that render can check it too.
+  if (!options.require.empty() || options.decisions) {
+    absl::Status facts = WriteCallSiteFacts(out, second, /*all_units=*/false);
+    if (!facts.ok()) return facts;
+  }
   out.End(end);
   return absl::OkStatus();
 }

@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "profdiff/compilation_trees.h"
+#include "profdiff/decision_changes.h"
 #include "profdiff/experiment.h"
 #include "profdiff/optimization_context_tree.h"
 #include "profdiff/options.h"
@@ -39,6 +40,7 @@ struct PairTrees {
   TreeRecord optimization;
   OptimizationContextTree left_context;  // the records refer to their info nodes
   OptimizationContextTree right_context;
+  PairDecisions decisions;  // --decisions
 };
 // The classes of a compilation's trees in numberings shared with other compilations' trees
 // (TreeClassifier with the edit policies' SameLabel).

@@ -1,3 +1,5 @@
+#include <optional>
+
 #include "commands/comparison_commands.h"
 #include "profdiff/compilation_trees.h"
 #include "profdiff/edit_policies.h"
@@ -18,6 +20,17 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
     OptimizationContextTree& right_oct = storage->right_context;
     left_oct = BuildOptimizationContextTree(left.inlining_tree, left.optimization_tree);
     right_oct = BuildOptimizationContextTree(right.inlining_tree, right.optimization_tree);
+    if (options.decisions) {
+      // The context tree's matching is not the inlining trees': match those for the decisions.
+      InliningTreeEditPolicy inlining(left.inlining_tree, right.inlining_tree);
+      CollectDecisionChanges(
+          tree_matcher_internal::MatchTreesUnlessTooBig(
+              tree_matcher_internal::AdapterOracle<InliningTreeEditPolicy>(inlining),
+              /*identical_interiors=*/false, kMaxMatchedNodePairs),
+          left.inlining_tree, right.inlining_tree, &storage->decisions);
+      if (storage->decisions.too_big) storage->decisions.too_big = !TreesIdentical(inlining);
+      pair->decisions = &storage->decisions;
+    }
     OptimizationContextTreeEditPolicy policy(left_oct, right_oct);
     BuildContextDeltaRecord(MatchPruneAndExpandUnlessTooBig(policy, prune), left_oct, right_oct,
                             options, &storage->inlining);
@@ -28,10 +41,21 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
     return;
   }
   InliningTreeEditPolicy inlining(left.inlining_tree, right.inlining_tree);
-  BuildInliningDeltaRecord(
-      MatchPruneAndExpandUnlessTooBig(inlining, prune, classes ? &left_classes->inlining : nullptr,
-                                      classes ? &right_classes->inlining : nullptr),
-      left.inlining_tree, right.inlining_tree, options, &storage->inlining);
+  std::optional<TreeMatch> inlining_match = tree_matcher_internal::MatchTreesUnlessTooBig(
+      tree_matcher_internal::AdapterOracle<InliningTreeEditPolicy>(inlining),
+      /*identical_interiors=*/!prune, kMaxMatchedNodePairs,
+      classes ? &left_classes->inlining : nullptr, classes ? &right_classes->inlining : nullptr);
+  if (options.decisions) {
+    // From the matching as the matcher made it, before pruning leaves out the identities.
+    CollectDecisionChanges(inlining_match, left.inlining_tree, right.inlining_tree,
+                           &storage->decisions);
+    pair->decisions = &storage->decisions;
+  }
+  if (inlining_match.has_value()) {
+    tree_matcher_internal::PruneAndExpand(inlining, prune, *inlining_match);
+  }
+  BuildInliningDeltaRecord(inlining_match, left.inlining_tree, right.inlining_tree, options,
+                           &storage->inlining);
   OptimizationTreeEditPolicy optimization(left.optimization_tree, right.optimization_tree);
   BuildOptimizationDeltaRecord(
       MatchPruneAndExpandUnlessTooBig(optimization, prune,
@@ -39,6 +63,10 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
                                       classes ? &right_classes->optimization : nullptr),
       left.optimization_tree, right.optimization_tree, &storage->optimization);
   if (storage->inlining.too_big) storage->inlining.identical = TreesIdentical(inlining);
+  // Too big to match but identical: no decision changed.
+  if (options.decisions && storage->decisions.too_big && storage->inlining.identical) {
+    storage->decisions.too_big = false;
+  }
   if (storage->optimization.too_big) {
     storage->optimization.identical = TreesIdentical(optimization);
   }

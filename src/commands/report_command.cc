@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "commands/call_site_facts.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
 #include "profdiff/input_paths.h"
@@ -52,6 +53,11 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
         }
       });
   if (!written.ok()) return written;
+  // What --require checks (without a profile nothing is hot: every unit counts).
+  if (!options.require.empty()) {
+    absl::Status facts = WriteCallSiteFacts(out, loaded, /*all_units=*/!profile.has_value());
+    if (!facts.ok()) return facts;
+  }
   out.End(end);
   return absl::OkStatus();
 }

@@ -2,9 +2,12 @@
 
 #include <charconv>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "profdiff/absl_compat.h"
+#include "profdiff/decision_changes.h"
 
 namespace profdiff {
 
@@ -28,6 +31,11 @@ constexpr char kRunsColumns[] =
     "method,experiment,runs,hot_runs,compiled_runs,share_mean,share_stddev,share_min,share_max,"
     "share_change,share_change_p,share_change_beyond_noise,compared,unconfirmed,"
     "stable_differences,noise_differences\n";
+
+// --decisions: a row per changed call site (docs/decisions-view.md).
+constexpr char kDecisionColumns[] =
+    "change,method,share,compilation_1,compilation_2,caller,callee,bci,path,kind_1,reason_1,"
+    "kind_2,reason_2,reasons_1,reasons_2\n";
 
 // Cells after the first of a row.
 class Row {
@@ -179,7 +187,8 @@ void CsvRenderer::Header(const HeaderRecord& record) {
     return;
   }
   const bool pairs = record.command != "report" && record.options.diff_compilations;
-  out_.Raw(pairs ? kPairColumns : kCompilationColumns);
+  decisions_ = pairs && record.options.decisions;
+  out_.Raw(decisions_ ? kDecisionColumns : pairs ? kPairColumns : kCompilationColumns);
 }
 
 void CsvRenderer::Experiment(const ExperimentRecord& record) {
@@ -256,6 +265,7 @@ void CsvRenderer::Compilation(const CompilationTreesRecord& record) {
 }
 
 void CsvRenderer::Pair(const PairRecord& record) {
+  if (decisions_) return;  // the table is the decisions'
   row_.clear();
   Row row(&row_);
   row.Text(record.method);
@@ -270,6 +280,52 @@ void CsvRenderer::Pair(const PairRecord& record) {
   DeltaCells(row, record.context);
   row.End();
   out_.Raw(row_);
+}
+
+void CsvRenderer::Decisions(const DecisionsRecord& record) {
+  auto write = [&](std::string_view change, const DecisionSiteRecord& site) {
+    row_.clear();
+    Row row(&row_);
+    row.Text(change);
+    row.Text(site.method);
+    if (site.share) {
+      row.Double(*site.share);
+    } else {
+      row.Empty();
+    }
+    row.Text(site.compilation[0]);
+    row.Text(site.compilation[1]);
+    row.Text(site.caller.value_or(""));
+    row.Text(site.callee.value_or(""));
+    row.Int(site.bci);
+    std::string path;
+    for (uint32_t i = site.path.begin; i < site.path.end; ++i) {
+      if (i > site.path.begin) path += " > ";
+      absl::StrAppend(&path, AbslView(record.path[i].method.value_or("(unknown)")), "@",
+                      record.path[i].bci);
+    }
+    row.Text(path);
+    std::vector<std::string_view> reasons[2];
+    for (int s = 0; s < 2; ++s) {
+      for (uint32_t i = site.reasons[s].begin; i < site.reasons[s].end; ++i) {
+        reasons[s].push_back(record.reasons[i]);
+      }
+      row.Text(site.present[s] ? site.kind[s] : "");
+      row.Text(reasons[s].empty() ? std::string() : ReasonKeyOf(reasons[s].back()));
+    }
+    for (int s = 0; s < 2; ++s) {
+      std::string joined;
+      for (std::string_view reason : reasons[s]) {
+        if (!joined.empty()) joined += "; ";
+        joined += reason;
+      }
+      row.Text(joined);
+    }
+    row.End();
+    out_.Raw(row_);
+  };
+  for (const DecisionSiteRecord& site : record.changes) write("kind", site);
+  for (const DecisionSiteRecord& site : record.reason_changes) write("reason", site);
 }
 
 void CsvRenderer::RunsMethod(const RunsMethodRecord& record) {

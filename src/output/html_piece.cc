@@ -439,6 +439,12 @@ void HtmlPieceRenderer::Summary(const SummaryRecord& record) {
   RecordSection(&json_);
 }
 
+void HtmlPieceRenderer::Decisions(const DecisionsRecord& record) {
+  json_.clear();
+  JsonRenderer(&json_).Decisions(record);
+  RecordSection(&json_);
+}
+
 void HtmlPieceRenderer::End(const EndRecord& record) {
   json_.clear();
   JsonRenderer(&json_).End(record);

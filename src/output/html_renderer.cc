@@ -107,6 +107,10 @@ void HtmlRenderer::Summary(const SummaryRecord& record) {
   Encode([&](Renderer& r) { r.Summary(record); });
 }
 
+void HtmlRenderer::Decisions(const DecisionsRecord& record) {
+  Encode([&](Renderer& r) { r.Decisions(record); });
+}
+
 void HtmlRenderer::End(const EndRecord& record) {
   WriteCountedPairs();
   Encode([&](Renderer& r) { r.End(record); });

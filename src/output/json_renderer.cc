@@ -1,5 +1,6 @@
 #include "profdiff/json_renderer.h"
 
+#include "output/decisions_json.h"
 #include "output/json_labels.h"
 #include "output/json_out.h"
 #include "output/runs_json.h"
@@ -275,9 +276,12 @@ std::string OptionsJson(const Options& options, const RunsOptions* runs) {
   json.Member("format", FormatName(options.format));
   flag("explanation", options.explanation);
   flag("summary", options.summary);
+  // Only when on, so that the header of every other run stays as it was.
+  if (options.decisions) flag("decisions", true);
   json.Member("fail-on", NameOf(options.fail_on));
   json.Key("fail-min-share");
   json.Double(options.fail_min_share);
+  if (!options.require.empty()) json.Member("require", options.require);
   json.Member("color", NameOf(options.color));
   json.Member("progress", NameOf(options.progress));
   json.Member("method", options.method);
@@ -520,6 +524,18 @@ void JsonRenderer::Summary(const SummaryRecord& record) {
   }
   json.EndArray();
   json.EndObject();
+  WriteLine();
+}
+
+void JsonRenderer::Decisions(const DecisionsRecord& record) {
+  JsonOut json(out_.buffer());
+  WriteDecisionsJson(json, record);
+  WriteLine();
+}
+
+void JsonRenderer::CallSites(const CallSitesRecord& record) {
+  JsonOut json(out_.buffer());
+  WriteCallSitesJson(json, record);
   WriteLine();
 }
 

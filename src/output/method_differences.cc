@@ -25,6 +25,18 @@ OpCounts Differences(const OpCounts& counts) {
 
 }  // namespace
 
+void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]) {
+  for (const CompilationListRecord& list : record.experiments) {
+    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;
+    double sum = 0;
+    for (const CompilationRecord& c : list.compilations) {
+      if (!c.fragment) sum += c.total_share;
+    }
+    // A profile whose total period is 0 gives NaN shares: unknown.
+    if (sum == sum) share[list.experiment - 1] = sum;
+  }
+}
+
 std::optional<double> MethodDifferences::LargerShare() const {
   if (share[0] && share[1]) return std::max(*share[0], *share[1]);
   return share[0] ? share[0] : share[1];
@@ -68,29 +80,28 @@ void MethodDifferenceTally::Method(const MethodRecord& record) {
   std::lock_guard<std::mutex> lock(mutex_);
   MethodDifferences& method = Find(record.name).totals;
   method.index = record.index;
-  for (const CompilationListRecord& list : record.experiments) {
-    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;
-    double share = 0;
-    for (const CompilationRecord& c : list.compilations) {
-      if (!c.fragment) share += c.total_share;
-    }
-    // A profile whose total period is 0 gives NaN shares: unknown.
-    if (share == share) method.share[list.experiment - 1] = share;
+  MethodRecordShares(record, method.share);
+}
+
+ComparedPair ComparedPairOf(const PairRecord& record) {
+  ComparedPair pair;
+  pair.left = record.first.id;
+  pair.right = record.second.id;
+  pair.left_fragment = record.first.fragment;
+  pair.right_fragment = record.second.fragment;
+  // A tree too big to compare has an unknown cost and may differ, unless it was found identical.
+  for (const TreeRecord* tree : {record.inlining, record.optimization, record.context}) {
+    if (tree == nullptr) continue;
+    if (tree->too_big && !tree->identical) pair.cost_known = false;
+    pair.cost += tree->cost;
   }
+  return pair;
 }
 
 void MethodDifferenceTally::Pair(const PairRecord& record) {
   PairDifferences entry;
-  entry.pair.left = record.first.id;
-  entry.pair.right = record.second.id;
-  entry.pair.left_fragment = record.first.fragment;
-  entry.pair.right_fragment = record.second.fragment;
-  // A tree too big to compare has an unknown cost and may differ, unless it was found identical.
-  auto add_cost = [&entry](const TreeRecord& tree) {
-    if (tree.too_big && !tree.identical) entry.pair.cost_known = false;
-    entry.pair.cost += tree.cost;
-    return tree.too_big && !tree.identical ? 1 : 0;
-  };
+  entry.pair = ComparedPairOf(record);
+  auto add_cost = [](const TreeRecord& tree) { return tree.too_big && !tree.identical ? 1 : 0; };
   if (record.context != nullptr) {
     entry.inlining_too_big = entry.optimization_too_big = add_cost(*record.context);
     for (const NodeRecord& node : record.context->nodes) {

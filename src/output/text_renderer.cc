@@ -483,6 +483,12 @@ void TextRenderer::Summary(const SummaryRecord& record) {
   }
 }
 
+void TextRenderer::Decisions(const DecisionsRecord& record) {
+  out_.EmptyLine();
+  out_.set_level(0);
+  WriteDecisionsText(out_, record, style_);
+}
+
 void TextRenderer::Statistics(const StatisticsRecord& record) {
   if (compared_) return;  // the changes show both experiments' figures
   out_.set_level(0);

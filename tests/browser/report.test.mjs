@@ -252,6 +252,70 @@ test('a stats page shows a table per scope, as many rows as the JSON holds', asy
   }
 });
 
+test('--decisions: the rates, transitions and call sites of the record, each linking to its pair', async (browser) => {
+  const cases = [['jit-vs-jit', ...JIT_ARGS]];
+  const real = path.join(process.env.PROFDIFF_CONFORMANCE_DIR || path.join(SOURCE, '..', 'shared', 'conformance'),
+      'data', 'real-graal', 'CollectionsStreams');
+  if (fs.existsSync(path.join(real, 'lowinline'))) {
+    cases.push(['jit-vs-jit', `${real}/default/run-1/log`, `${real}/default/run-1/prof.json`,
+                `${real}/lowinline/run-1/log`, `${real}/lowinline/run-1/prof.json`]);
+  }
+  for (const args of cases) {
+    const json = profdiff([...args, '--decisions=true', '--format=json'], SOURCE);
+    checkEqual(json.status, 0, 'exit status of --format=json');
+    const record = json.out.toString('utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l))
+        .find((r) => r.type === 'decisions');
+    check(record !== undefined, 'a decisions record');
+    // The page of the saved stream, as render makes it.
+    const stream = path.join(TMP, `decisions-${++pageNumber}.jsonl`);
+    fs.writeFileSync(stream, json.out);
+    const html = profdiff(['render', stream, '--format=html'], SOURCE);
+    checkEqual(html.status, 0, 'exit status of render --format=html');
+    const { page, problems } = await openPage(browser, writePage(html.out));
+    try {
+      const shown = await page.evaluate(() => {
+        const box = document.getElementById('decisions');
+        if (!box) return null;
+        const rows = (selector) => [...box.querySelectorAll(selector + ' tbody tr')]
+            .map((tr) => [...tr.children].map((td) => td.textContent));
+        return {
+          transitions: rows('table.decision-transitions'),
+          sites: [...box.querySelectorAll('table.decision-sites')].map((t) =>
+              [...t.querySelectorAll('tbody tr')].map((tr) => ({
+                callee: tr.children[1].textContent,
+                bci: tr.children[2].textContent,
+                href: tr.querySelector('a')?.getAttribute('href'),
+              }))),
+        };
+      });
+      check(shown !== null, 'a decisions box');
+      const side = (s) => (s ? (s.reason ? `${s.kind} (${s.reason})` : s.kind) : 'absent');
+      checkEqual(shown.transitions, record.transitions.map((t) => [side(t.before), side(t.after),
+          String(t.call_sites), String(t.methods), t.share === null ? '\u2013' : (t.share * 100).toFixed(2) + '%']),
+          'transition rows');
+      checkEqual(shown.sites.map((t) => t.length), [record.changes.length, record.reason_changes.length],
+          'call-site rows');
+      const sites = shown.sites.flat();
+      [...record.changes, ...record.reason_changes].forEach((site, i) => {
+        checkEqual(sites[i].callee, site.callee, `callee of row ${i}`);
+        checkEqual(sites[i].bci, String(site.bci), `bci of row ${i}`);
+        const href = `#m:${encodeURIComponent(site.method)}/p/${encodeURIComponent(site.compilations[0])}/` +
+            encodeURIComponent(site.compilations[1]);
+        checkEqual(sites[i].href, href, `link of row ${i}`);
+      });
+      checkEqual(problems, [], 'problems');
+      // Following a link opens the pair.
+      if (sites.length > 0) {
+        const target = sites[0].href.slice(1);
+        await page.evaluate(() => document.querySelector('#decisions table.decision-sites a').click());
+        await page.waitForFunction((id) => document.getElementById(id)?.checkVisibility(), {}, target);
+      }
+    } finally {
+      await page.close();
+    }
+  }
+});
+
 test('the filter box hides and shows methods', async (browser) => {
   const { page, problems } = await fixturePage(browser);
   try {

@@ -12,6 +12,7 @@
 #include "load/json/line_decoder.h"
 #include "load/json/record_tape.h"
 #include "load/json/record_values.h"
+#include "load/records/decisions_records.h"
 #include "load/records/runs_records.h"
 #include "load/records/stream_schema.h"
 #include "profdiff/absl_compat.h"
@@ -64,6 +65,7 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   if (format) options.format = EnumFromName<OutputFormat>(*format).value_or(OutputFormat::kText);
   flag("explanation", &options.explanation);
   flag("summary", &options.summary);
+  flag("decisions", &options.decisions);
   std::optional<std::string_view> fail_on = d.OptStr(object, "fail-on");
   if (fail_on) options.fail_on = EnumFromName<FailOn>(*fail_on).value_or(FailOn::kNone);
   fraction("fail-min-share", &options.fail_min_share);
@@ -179,6 +181,16 @@ class StreamReader {
       out_.StatisticsChange(record);
     } else if (type == "summary") {
       return Summary(d);
+    } else if (type == "call-sites") {
+      CallSitesRecord record;
+      record_internal::DecodeCallSites(d, &record);
+      if (!d.error().empty()) return Problem(d.error());
+      out_.CallSites(record);
+    } else if (type == "decisions") {
+      DecisionsRecord record;
+      record_internal::DecodeDecisions(d, &record);
+      if (!d.error().empty()) return Problem(d.error());
+      out_.Decisions(record);
     } else if (type == "end") {
       EndRecord end;
       end.methods = d.Int(0, "methods", 0);

@@ -103,7 +103,7 @@
 
   function buildModel() {
     var m = { header: null, warnings: [], experiments: [], methods: [], end: null, error: null,
-              orphans: [], omitted: 0, statistics: [], statisticsChanges: [] };
+              orphans: [], omitted: 0, statistics: [], statisticsChanges: [], decisions: null };
     var current = null;
     var trees = 0;
     var used = {};
@@ -130,6 +130,7 @@
           break;
         case 'statistics': m.statistics.push(r); break;
         case 'statistics-change': m.statisticsChanges.push(r); break;
+        case 'decisions': m.decisions = r; break;
         case 'end': m.end = r; break;
         case 'error': m.error = r; break;
         default: break;  // a record type this page does not know
@@ -358,6 +359,101 @@
       add(d, el('summary', null, 'Experiment ' + r.experiment + ': ' + scopeTitle(r.scope, 0)));
       statisticsTable(d, ['Figure', 'Key', 'Value'], statisticsRows(r));
     });
+  }
+
+  // --decisions (docs/decisions-view.md): the inlining rates, the transition table and the
+  // changed call sites, each linking to its pair.
+  function decisionSide(kind, reason) {
+    if (!kind) return 'absent';
+    return reason ? kind + ' (' + reason + ')' : kind;
+  }
+
+  function siteLink(m, site) {
+    var x = null;
+    for (var i = 0; i < m.methods.length; i++) {
+      if (m.methods[i].rec.index === site.index && m.methods[i].name === site.method) {
+        x = m.methods[i];
+        break;
+      }
+    }
+    if (!x) return null;
+    for (var k = 0; k < x.items.length; k++) {
+      var item = x.items[k];
+      if (item.type === 'pair' && item.compilations[0].id === site.compilations[0] &&
+          item.compilations[1].id === site.compilations[1]) {
+        return '#' + itemAnchor(x, item);
+      }
+    }
+    return '#' + x.anchor;
+  }
+
+  function siteTable(parent, m, sites) {
+    var table = add(parent, el('table', 'statistics decision-sites'));
+    var head = add(add(table, el('thead')), el('tr'));
+    ['Share', 'Callee', 'Bci', 'Caller', 'Experiment 1', 'Experiment 2', 'Reasons 1', 'Reasons 2',
+     'Pair'].forEach(function (c) { add(head, el('th', null, c)); });
+    var body = add(table, el('tbody'));
+    sites.forEach(function (site) {
+      var tr = add(body, el('tr'));
+      add(tr, el('td', 'num', site.share === null ? '\u2013' : pct(site.share) + '%'));
+      var callee = add(tr, el('td', null, site.callee === null ? '(unknown)' : site.callee));
+      callee.title = site.path.map(function (p) {
+        return (p.method === null ? '(unknown)' : p.method) + ' at bci ' + p.bci;
+      }).join(' \u203A ');
+      add(tr, el('td', 'num', site.bci));
+      add(tr, el('td', null, site.caller === null ? '(unknown)' : site.caller));
+      [site.before, site.after].forEach(function (side) {
+        add(tr, el('td', null, side ? side.kind : 'absent'));
+      });
+      [site.before, site.after].forEach(function (side) {
+        add(tr, el('td', 'reasons', side ? side.reasons.join('; ') : ''));
+      });
+      var cell = add(tr, el('td'));
+      var href = siteLink(m, site);
+      if (href) {
+        var a = add(cell, el('a', null, site.compilations[0] + ' vs ' + site.compilations[1]));
+        a.href = href;
+      }
+    });
+  }
+
+  function renderDecisions(app, m) {
+    var r = m.decisions;
+    if (!r) return;
+    var box = add(app, el('div', 'decisions'));
+    box.id = 'decisions';
+    add(box, el('h2', null, 'Decisions: the call sites whose inlining decision changed'));
+    add(box, el('p', null, plural(r.pairs, 'compared pair') + ' of ' + plural(r.methods, 'hot method') +
+        (r.too_big ? ' (' + r.too_big + ' too big to compare)' : '')));
+    function rate(part, whole) { return whole > 0 ? part / whole : null; }
+    function rateRow(title, key1, key2) {
+      var a = rate(r.rates[0][key1], r.rates[0][key2]);
+      var b = rate(r.rates[1][key1], r.rates[1][key2]);
+      return [title, '', a === null ? 'n/a' : pct(a) + '%', b === null ? 'n/a' : pct(b) + '%',
+              a === null || b === null ? 'n/a' : ((b - a) * 100 >= 0 ? '+' : '') + ((b - a) * 100).toFixed(2)];
+    }
+    statisticsTable(box, ['Inlining rate', '', 'Experiment 1', 'Experiment 2', 'Change (points)'], [
+      rateRow('inlined call sites / all call sites', 'inlined', 'call_sites'),
+      rateRow('weighted by execution share', 'weighted_inlined', 'weighted_call_sites')]);
+    var transitions = add(box, el('table', 'statistics decision-transitions'));
+    var head = add(add(transitions, el('thead')), el('tr'));
+    ['Before', 'After', 'Call sites', 'Methods', 'Share'].forEach(function (c) { add(head, el('th', null, c)); });
+    var body = add(transitions, el('tbody'));
+    r.transitions.forEach(function (t) {
+      var tr = add(body, el('tr'));
+      add(tr, el('td', null, t.before ? decisionSide(t.before.kind, t.before.reason) : 'absent'));
+      add(tr, el('td', null, t.after ? decisionSide(t.after.kind, t.after.reason) : 'absent'));
+      add(tr, el('td', 'num', t.call_sites));
+      add(tr, el('td', 'num', t.methods));
+      add(tr, el('td', 'num', t.share === null ? '\u2013' : pct(t.share) + '%'));
+    });
+    var changes = add(box, el('details', 'statistics-scope'));
+    changes.open = true;
+    add(changes, el('summary', null, 'Call sites whose kind changed (' + r.changes.length + ')'));
+    siteTable(changes, m, r.changes);
+    var reasons = add(box, el('details', 'statistics-scope'));
+    add(reasons, el('summary', null, 'Reasons changed, the kind the same (' + r.reason_changes.length + ')'));
+    siteTable(reasons, m, r.reason_changes);
   }
 
   // jit-vs-jit-runs: a table of each experiment's runs, as the text's, each run's top methods
@@ -1376,6 +1472,7 @@
     renderStatistics(app, model);
     renderControls(app, model);
     renderTable(app, model);
+    renderDecisions(app, model);
     renderSections(app, model);
     window.addEventListener('hashchange', followHash);
     followHash();

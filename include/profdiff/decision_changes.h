@@ -1,0 +1,78 @@
+#ifndef PROFDIFF_DECISION_CHANGES_H_
+#define PROFDIFF_DECISION_CHANGES_H_
+
+// The inlining decisions that differ between the two compilations of a compared pair
+// (docs/decisions-view.md), read off the matching of their inlining trees that the comparison
+// computes anyway: a call site whose kind changed (a relabel), a call site present on one side
+// only whose caller made the same decision on both sides (an insertion or deletion under an
+// identity), and a call site whose kind is the same on both sides but whose reason differs.
+// Also the call sites of both trees, for the inlining rate.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "profdiff/inlining_tree.h"
+#include "profdiff/tree_matcher.h"
+
+namespace profdiff {
+
+// The reason that a call site's decision is grouped by: the last of its reasons (the inliner's
+// final word), each parenthesised part that holds a digit removed ("relevance-based
+// (relevance=1.0, ...)" → "relevance-based"), so that the figures of one run do not split one
+// reason into many. "" when the call site has no reasons.
+std::string ReasonKey(const std::vector<std::string>& reasons);
+// The same for the last reason alone.
+std::string ReasonKeyOf(std::string_view last_reason);
+
+// One step of a call site's path: the callee of an inlining-tree node and its bci.
+struct DecisionPathStep {
+  std::optional<std::string_view> method;  // nullopt: unknown
+  int32_t bci = -1;
+};
+
+// One side of a changed call site.
+struct DecisionSide {
+  bool present = false;
+  std::string_view kind;                              // "inlined", "direct", ...
+  const std::vector<std::string>* reasons = nullptr;  // all of them, as logged
+};
+
+struct DecisionChange {
+  // Into PairDecisions::path: the call sites from below the root down to this one (its last
+  // step is the call site itself).
+  uint32_t path_begin = 0;
+  uint32_t path_end = 0;
+  bool kind_changed = true;  // false: the same kind, another reason
+  DecisionSide side[2];      // experiment 1, experiment 2
+};
+
+// Everything about the inlining decisions of one compared pair. Refers to the pair's trees.
+struct PairDecisions {
+  bool too_big = false;                 // the trees were too big to compare: nothing else is known
+  std::vector<DecisionChange> changes;  // in the preorder of the matching
+  std::vector<DecisionPathStep> path;
+  // The call sites (every node below the root) of each side's tree, and those inlined.
+  int64_t call_sites[2] = {0, 0};
+  int64_t inlined[2] = {0, 0};
+
+  void Clear() {
+    too_big = false;
+    changes.clear();
+    path.clear();
+    call_sites[0] = call_sites[1] = 0;
+    inlined[0] = inlined[1] = 0;
+  }
+};
+
+// Fills `out` from `match`, the matching of `left` and `right` as the matcher returned it
+// (before pruning and expansion; an identical subtree pair may have no delta children), or
+// nullopt when the trees were too big to compare.
+void CollectDecisionChanges(const std::optional<TreeMatch>& match, const InliningTree& left,
+                            const InliningTree& right, PairDecisions* out);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_DECISION_CHANGES_H_

@@ -1,0 +1,201 @@
+#include "profdiff/decision_changes.h"
+
+#include <utility>
+
+namespace profdiff {
+
+namespace {
+
+bool HasDigit(std::string_view text) {
+  for (char c : text) {
+    if (c >= '0' && c <= '9') return true;
+  }
+  return false;
+}
+
+std::string KeyOf(std::string_view reason) {
+  std::string key;
+  size_t i = 0;
+  while (i < reason.size()) {
+    if (reason[i] == '(') {
+      // The balanced group from here (to the end if it never closes).
+      size_t depth = 0, j = i;
+      for (; j < reason.size(); ++j) {
+        if (reason[j] == '(') ++depth;
+        if (reason[j] == ')' && --depth == 0) break;
+      }
+      const size_t end = j < reason.size() ? j + 1 : j;
+      if (HasDigit(reason.substr(i, end - i))) {
+        while (!key.empty() && key.back() == ' ') key.pop_back();
+        i = end;
+        continue;
+      }
+      key.append(reason.substr(i, end - i));
+      i = end;
+      continue;
+    }
+    key.push_back(reason[i]);
+    ++i;
+  }
+  while (!key.empty() && key.back() == ' ') key.pop_back();
+  return key;
+}
+
+const std::string* LastReason(const InliningTreeNode& node) {
+  return node.reasons.empty() ? nullptr : &node.reasons.back();
+}
+
+// Whether the reason keys of two matched call sites differ (cheap when the last reasons are
+// the same text, which is almost always).
+bool ReasonsDiffer(const InliningTreeNode& a, const InliningTreeNode& b) {
+  const std::string* ra = LastReason(a);
+  const std::string* rb = LastReason(b);
+  if (ra == nullptr || rb == nullptr) return (ra == nullptr) != (rb == nullptr);
+  if (*ra == *rb) return false;
+  return KeyOf(*ra) != KeyOf(*rb);
+}
+
+void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inlined) {
+  if (tree.empty()) return;
+  std::vector<NodeIndex> stack(tree.node(tree.root).children.begin(),
+                               tree.node(tree.root).children.end());
+  while (!stack.empty()) {
+    const NodeIndex n = stack.back();
+    stack.pop_back();
+    ++*call_sites;
+    if (tree.Kind(n) == CallsiteKind::kInlined) ++*inlined;
+    const ChildList& children = tree.node(n).children;
+    stack.insert(stack.end(), children.begin(), children.end());
+  }
+}
+
+class Collector {
+ public:
+  Collector(const InliningTree& left, const InliningTree& right, PairDecisions* out)
+      : left_(left), right_(right), out_(out) {}
+
+  void Walk(const DeltaTree& delta) {
+    if (delta.empty()) return;
+    struct Item {
+      NodeIndex node;
+      uint32_t depth;  // the root is 0
+      bool parent_identity;
+    };
+    std::vector<Item> stack{{delta.root, 0, false}};
+    while (!stack.empty()) {
+      const Item item = stack.back();
+      stack.pop_back();
+      const DeltaNode& node = delta.nodes[item.node];
+      if (item.depth > 0) {
+        const NodeIndex callee = node.left != kNoNode ? node.left : node.right;
+        const InliningTree& tree = node.left != kNoNode ? left_ : right_;
+        Enter(item.depth, tree.node(callee));
+        switch (node.kind) {
+          case DeltaKind::kIdentity:
+            if (ReasonsDiffer(left_.node(node.left), right_.node(node.right))) {
+              Add(node.left, node.right, /*kind_changed=*/false);
+            }
+            break;
+          case DeltaKind::kRelabel:
+            Add(node.left, node.right, /*kind_changed=*/true);
+            break;
+          case DeltaKind::kDeletion:
+            // Under a caller that changed too, the call site follows from that change.
+            if (item.parent_identity) Add(node.left, kNoNode, true);
+            continue;  // what lies below exists on one side only, as a consequence
+          case DeltaKind::kInsertion:
+            if (item.parent_identity) Add(kNoNode, node.right, true);
+            continue;
+        }
+      }
+      const bool identity = node.kind == DeltaKind::kIdentity;
+      if (identity && node.children.empty() && node.left != kNoNode &&
+          !left_.node(node.left).children.empty()) {
+        WalkIdentical(node.left, node.right, item.depth);
+        continue;
+      }
+      for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) {
+        stack.push_back({*it, item.depth + 1, identity});
+      }
+    }
+  }
+
+ private:
+  // The subtrees below two identical nodes (the matcher left out their delta): the same
+  // shape and kinds, so only reasons can differ.
+  void WalkIdentical(NodeIndex left_root, NodeIndex right_root, uint32_t depth) {
+    struct Item {
+      NodeIndex left, right;
+      uint32_t depth;
+    };
+    std::vector<Item> stack;
+    auto push_children = [&](NodeIndex l, NodeIndex r, uint32_t d) {
+      const ChildList& lc = left_.node(l).children;
+      const ChildList& rc = right_.node(r).children;
+      for (size_t i = lc.size(); i-- > 0;) {
+        if (i < rc.size()) stack.push_back({lc[i], rc[i], d + 1});
+      }
+    };
+    push_children(left_root, right_root, depth);
+    while (!stack.empty()) {
+      const Item item = stack.back();
+      stack.pop_back();
+      Enter(item.depth, left_.node(item.left));
+      if (ReasonsDiffer(left_.node(item.left), right_.node(item.right))) {
+        Add(item.left, item.right, /*kind_changed=*/false);
+      }
+      push_children(item.left, item.right, item.depth);
+    }
+  }
+
+  void Enter(uint32_t depth, const InliningTreeNode& node) {
+    current_.resize(depth - 1);
+    DecisionPathStep& step = current_.emplace_back();
+    if (node.method_name.has_value()) step.method = *node.method_name;
+    step.bci = node.bci;
+  }
+
+  void Add(NodeIndex left, NodeIndex right, bool kind_changed) {
+    DecisionChange& change = out_->changes.emplace_back();
+    change.kind_changed = kind_changed;
+    change.path_begin = static_cast<uint32_t>(out_->path.size());
+    out_->path.insert(out_->path.end(), current_.begin(), current_.end());
+    change.path_end = static_cast<uint32_t>(out_->path.size());
+    Fill(left_, left, &change.side[0]);
+    Fill(right_, right, &change.side[1]);
+  }
+
+  static void Fill(const InliningTree& tree, NodeIndex n, DecisionSide* side) {
+    if (n == kNoNode) return;
+    side->present = true;
+    side->kind = CallsiteKindName(tree.Kind(n));
+    side->reasons = &tree.node(n).reasons;
+  }
+
+  const InliningTree& left_;
+  const InliningTree& right_;
+  PairDecisions* out_;
+  std::vector<DecisionPathStep> current_;
+};
+
+}  // namespace
+
+std::string ReasonKey(const std::vector<std::string>& reasons) {
+  return reasons.empty() ? std::string() : KeyOf(reasons.back());
+}
+
+std::string ReasonKeyOf(std::string_view last_reason) { return KeyOf(last_reason); }
+
+void CollectDecisionChanges(const std::optional<TreeMatch>& match, const InliningTree& left,
+                            const InliningTree& right, PairDecisions* out) {
+  out->Clear();
+  CountCallSites(left, &out->call_sites[0], &out->inlined[0]);
+  CountCallSites(right, &out->call_sites[1], &out->inlined[1]);
+  if (!match.has_value()) {
+    out->too_big = true;
+    return;
+  }
+  Collector(left, right, out).Walk(match->delta);
+}
+
+}  // namespace profdiff

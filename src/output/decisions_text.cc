@@ -1,0 +1,147 @@
+// The text of --decisions (docs/decisions-view.md).
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "output/text_emphasis.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/java_format.h"
+#include "profdiff/text_renderer.h"
+
+namespace profdiff {
+
+namespace {
+
+// The call sites that the text lists in full of each kind (the JSON record has them all).
+constexpr size_t kListedCallSites = 20;
+
+std::string PercentText(double share) { return JavaFixed(share * 100) + "%"; }
+
+std::string ShareText(const std::optional<double>& share) {
+  return share ? PercentText(*share) : "-";
+}
+
+std::string Plural(int64_t n, std::string_view one, std::string_view many) {
+  return absl::StrCat(n, " ", AbslView(n == 1 ? one : many));
+}
+
+std::string SideText(std::string_view kind, std::string_view reason) {
+  if (kind.empty()) return "absent";
+  if (reason.empty()) return std::string(kind);
+  return absl::StrCat(AbslView(kind), " (", AbslView(reason), ")");
+}
+
+std::string NameText(const std::optional<std::string_view>& name) {
+  return name ? std::string(*name) : std::string("(unknown)");
+}
+
+std::string RateText(int64_t part, int64_t whole) {
+  return whole > 0 ? PercentText(static_cast<double>(part) / static_cast<double>(whole)) : "n/a";
+}
+
+std::string WeightedRateText(double part, double whole) {
+  return whole > 0 ? PercentText(part / whole) : "n/a";
+}
+
+std::string ChangeText(double before, double after, bool known) {
+  if (!known) return "n/a";
+  const double change = (after - before) * 100;
+  return absl::StrCat(change >= 0 ? "+" : "", JavaFixed(change));
+}
+
+void WriteSites(LineWriter& out, const DecisionsRecord& record,
+                const std::vector<DecisionSiteRecord>& sites) {
+  const size_t listed = std::min(sites.size(), kListedCallSites);
+  for (size_t k = 0; k < listed; ++k) {
+    const DecisionSiteRecord& site = sites[k];
+    std::string head = absl::StrCat(PadLeft(ShareText(site.share), 7), "  ", AbslView(site.method));
+    // jit-vs-jit-runs: a stable difference belongs to no one pair of compilations.
+    if (!site.compilation[0].empty()) {
+      absl::StrAppend(&head, ", compilations ", AbslView(site.compilation[0]), " and ",
+                      AbslView(site.compilation[1]));
+    }
+    out.Line(head, 1);
+    out.Line(
+        absl::StrCat(NameText(site.callee), " at bci ", site.bci, " in ", NameText(site.caller),
+                     ": ", AbslView(site.present[0] ? site.kind[0] : "absent"), " → ",
+                     AbslView(site.present[1] ? site.kind[1] : "absent")),
+        2);
+    for (int s = 0; s < 2; ++s) {
+      if (!site.present[s] || site.reasons[s].empty()) continue;
+      std::string line = absl::StrCat("experiment ", s + 1, ": ");
+      for (uint32_t i = site.reasons[s].begin; i < site.reasons[s].end; ++i) {
+        if (i > site.reasons[s].begin) line += "; ";
+        absl::StrAppend(&line, AbslView(record.reasons[i]));
+      }
+      out.Line(line, 3);
+    }
+  }
+  if (sites.size() > listed) {
+    out.Line(absl::StrCat(sites.size() - listed, " more (--format=json lists them all)"), 1);
+  }
+}
+
+}  // namespace
+
+void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style) {
+  out.Line(Emphasized(style, Emphasis::kStrong,
+                      "Decisions: the call sites whose inlining decision changed, the most "
+                      "executed first"));
+  out.Indent();
+  std::string counted = absl::StrCat(Plural(record.pairs, "compared pair", "compared pairs"),
+                                     " of ", Plural(record.methods, "hot method", "hot methods"));
+  if (record.too_big > 0) absl::StrAppend(&counted, " (", record.too_big, " too big to compare)");
+  out.Line(counted);
+
+  out.Line("Inlining rate of the hot code (inlined call sites / all call sites)");
+  out.Line("Experiment 1  Experiment 2    Change", 1);
+  const DecisionRateRecord& a = record.rate[0];
+  const DecisionRateRecord& b = record.rate[1];
+  const bool plain = a.call_sites > 0 && b.call_sites > 0;
+  const bool weighted = a.weighted_call_sites > 0 && b.weighted_call_sites > 0;
+  auto rate = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
+  out.Line(absl::StrCat(
+               PadLeft(RateText(a.inlined, a.call_sites), 12),
+               PadLeft(RateText(b.inlined, b.call_sites), 14),
+               PadLeft(ChangeText(
+                           rate(static_cast<double>(a.inlined), static_cast<double>(a.call_sites)),
+                           rate(static_cast<double>(b.inlined), static_cast<double>(b.call_sites)),
+                           plain),
+                       10),
+               "  call sites (", a.inlined, " of ", a.call_sites, ", ", b.inlined, " of ",
+               b.call_sites, ")"),
+           1);
+  out.Line(
+      absl::StrCat(PadLeft(WeightedRateText(a.weighted_inlined, a.weighted_call_sites), 12),
+                   PadLeft(WeightedRateText(b.weighted_inlined, b.weighted_call_sites), 14),
+                   PadLeft(ChangeText(rate(a.weighted_inlined, a.weighted_call_sites),
+                                      rate(b.weighted_inlined, b.weighted_call_sites), weighted),
+                           10),
+                   "  weighted by execution share"),
+      1);
+
+  out.Line(
+      absl::StrCat("Transitions: ",
+                   Plural(static_cast<int64_t>(record.changes.size()), "call site", "call sites"),
+                   " changed kind"));
+  for (const DecisionTransitionRecord& row : record.transitions) {
+    out.Line(absl::StrCat(SideText(row.kind[0], row.reason[0]), " → ",
+                          SideText(row.kind[1], row.reason[1]), ": ",
+                          Plural(row.call_sites, "call site", "call sites"), " in ",
+                          Plural(row.methods, "method", "methods"), ", ",
+                          row.share ? PercentText(*row.share) + " of execution"
+                                    : std::string("execution share unknown")),
+             1);
+  }
+  if (!record.changes.empty()) {
+    out.Line("Call sites, the most executed method first");
+    WriteSites(out, record, record.changes);
+  }
+  out.Line(absl::StrCat(
+      "Reasons changed, the kind the same: ",
+      Plural(static_cast<int64_t>(record.reason_changes.size()), "call site", "call sites")));
+  WriteSites(out, record, record.reason_changes);
+  out.Outdent();
+}
+
+}  // namespace profdiff
