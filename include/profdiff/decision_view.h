@@ -54,22 +54,13 @@ struct CollectedDecisionPair {
 std::vector<size_t> PairsCountedForDecisions(
     const std::vector<const CollectedDecisionPair*>& pairs);
 
-class DecisionTally : public RecordSink {
+class DecisionTally : public RecordObserver {
  public:
-  void Header(const HeaderRecord&) override {}
-  void Warning(const WarningRecord&) override {}
-  void Experiment(const ExperimentRecord&) override {}
   void Method(const MethodRecord& record) override;
-  void Compilation(const CompilationTreesRecord&) override {}
   void Pair(const PairRecord& record) override;
   // jit-vs-jit-runs: the stable inlining differences of a compared method, as one collected
   // "pair" (no compilation IDs, no call-site counts: the runs' trees are not in the records).
   void RunsMethod(const RunsMethodRecord& record) override;
-  void Statistics(const StatisticsRecord&) override {}
-  void StatisticsChange(const StatisticsChangeRecord&) override {}
-  void Summary(const SummaryRecord&) override {}
-  void End(const EndRecord&) override {}
-  void Error(const ErrorRecord&) override {}
 
   // The decisions record of everything collected; it refers to the tally's storage, valid until
   // the next call.

@@ -61,21 +61,13 @@ ComparedPair ComparedPairOf(const PairRecord& record);
 
 // Collects MethodDifferences from the records passed to it. Method and pair records may come
 // from several threads at once (method sections are rendered in parallel).
-class MethodDifferenceTally : public RecordSink {
+class MethodDifferenceTally : public RecordObserver {
  public:
   void Header(const HeaderRecord& record) override;
-  void Warning(const WarningRecord&) override {}
-  void Experiment(const ExperimentRecord&) override {}
   void Method(const MethodRecord& record) override;
-  void Compilation(const CompilationTreesRecord&) override {}
   void Pair(const PairRecord& record) override;
   // jit-vs-jit-runs: a compared method, with its stable differences.
   void RunsMethod(const RunsMethodRecord& record) override;
-  void Statistics(const StatisticsRecord&) override {}
-  void StatisticsChange(const StatisticsChangeRecord&) override {}
-  void Summary(const SummaryRecord&) override {}
-  void End(const EndRecord&) override {}
-  void Error(const ErrorRecord&) override {}
 
   // The header's command compares compilations (not report or stats, not
   // --diff-compilations=false).

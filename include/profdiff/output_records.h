@@ -515,6 +515,23 @@ class RecordSink {
   virtual void Error(const ErrorRecord& record) = 0;
 };
 
+// A sink that reads some records and ignores the others (the tallies of the gate, the summary,
+// the decisions and the rules): it overrides only those it reads.
+class RecordObserver : public RecordSink {
+ public:
+  void Header(const HeaderRecord&) override {}
+  void Warning(const WarningRecord&) override {}
+  void Experiment(const ExperimentRecord&) override {}
+  void Method(const MethodRecord&) override {}
+  void Compilation(const CompilationTreesRecord&) override {}
+  void Pair(const PairRecord&) override {}
+  void Statistics(const StatisticsRecord&) override {}
+  void StatisticsChange(const StatisticsChangeRecord&) override {}
+  void Summary(const SummaryRecord&) override {}
+  void End(const EndRecord&) override {}
+  void Error(const ErrorRecord&) override {}
+};
+
 // A sink that formats records. Method sections can be rendered on worker threads: each thread
 // renders into a piece (a renderer of the same format and header writing to a string), and the
 // pieces are written in order.

@@ -29,20 +29,9 @@ struct CallSiteFacts {
   std::vector<Site> sites;
 };
 
-class CallSiteFactsTally : public RecordSink {
+class CallSiteFactsTally : public RecordObserver {
  public:
-  void Header(const HeaderRecord&) override {}
-  void Warning(const WarningRecord&) override {}
-  void Experiment(const ExperimentRecord&) override {}
-  void Method(const MethodRecord&) override {}
-  void Compilation(const CompilationTreesRecord&) override {}
-  void Pair(const PairRecord&) override {}
-  void Statistics(const StatisticsRecord&) override {}
-  void StatisticsChange(const StatisticsChangeRecord&) override {}
-  void Summary(const SummaryRecord&) override {}
   void CallSites(const CallSitesRecord& record) override;
-  void End(const EndRecord&) override {}
-  void Error(const ErrorRecord&) override {}
 
   // The facts of the last call-sites record, or nullopt when none came.
   std::optional<CallSiteFacts> facts() const;
