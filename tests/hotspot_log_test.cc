@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "compression.h"
 #include "load/hotspot/java_names.h"
 #include "load/log_format.h"
 #include "profdiff/experiment_loader.h"
@@ -357,6 +358,65 @@ TEST_F(HotSpotLogTest, ALogCutAnywhereKeepsTheCompleteTasks) {
   absl::StatusOr<OptimizationLog> whole = Load(text);
   ASSERT_TRUE(whole.ok());
   EXPECT_TRUE(warnings_.empty());
+}
+
+// A gzip- or zstd-compressed log (one member or frame, or several) is detected by its content
+// and read exactly like the same log uncompressed: the same units, byte ranges and trees.
+TEST_F(HotSpotLogTest, CompressedLogsReadLikePlainOnes) {
+  const std::string text = Log(Task("1", "") + Task("2", "<bc code='1' bci='0'/>\n") +
+                               Task("3", "<bc code='2' bci='4'/>\n"));
+  absl::StatusOr<OptimizationLog> plain = Load(text);
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  ASSERT_EQ(plain->units.size(), 3u);
+  const std::vector<std::string> compressed = {
+      testing::GzipCompress(text), testing::GzipCompress(text, 3), testing::ZstdCompress(text),
+      testing::ZstdCompress(text, 3)};
+  for (size_t i = 0; i < compressed.size(); ++i) {
+    // Not over the plain log, whose trees are read again below.
+    const std::string path = dir_.Write("hotspot" + std::to_string(i) + ".log.z", compressed[i]);
+    std::string why;
+    EXPECT_EQ(ClassifyLogPath(path, &why), LogPathKind::kHotSpotFile) << i;
+    warnings_.clear();
+    absl::StatusOr<OptimizationLog> log = LoadOptimizationLog(
+        path, 1, [this](std::string_view line) { warnings_.emplace_back(line); });
+    ASSERT_TRUE(log.ok()) << i << ": " << log.status();
+    EXPECT_TRUE(warnings_.empty()) << i;
+    ASSERT_EQ(log->units.size(), plain->units.size()) << i;
+    for (size_t u = 0; u < log->units.size(); ++u) {
+      EXPECT_EQ(log->units[u].compilation_id, plain->units[u].compilation_id);
+      EXPECT_EQ(log->units[u].offset, plain->units[u].offset);
+      EXPECT_EQ(log->units[u].length, plain->units[u].length);
+      const RecordTrees trees = Trees(*log, u);
+      const RecordTrees plain_trees = Trees(*plain, u);
+      EXPECT_EQ(Nodes(trees.inlining_tree), Nodes(plain_trees.inlining_tree)) << i << " " << u;
+      EXPECT_EQ(Optimizations(trees.optimization_tree),
+                Optimizations(plain_trees.optimization_tree))
+          << i << " " << u;
+    }
+  }
+}
+
+// A compressed log cut short yields its complete tasks and one warning, which says both that the
+// log ends early and that the compressed data does.
+TEST_F(HotSpotLogTest, ACompressedLogCutShortKeepsTheCompleteTasks) {
+  std::string tasks;
+  for (int i = 0; i < 200; ++i) tasks += Task(std::to_string(i + 1), "<bc code='1' bci='0'/>\n");
+  const std::string text = Log(tasks);
+  for (const std::string& compressed :
+       {testing::GzipCompress(text), testing::ZstdCompress(text, 4)}) {
+    const std::string path = dir_.Write("hotspot.log", compressed.substr(0, compressed.size() / 2));
+    warnings_.clear();
+    absl::StatusOr<OptimizationLog> log = LoadOptimizationLog(
+        path, 1, [this](std::string_view line) { warnings_.emplace_back(line); });
+    ASSERT_TRUE(log.ok()) << log.status();
+    EXPECT_GT(log->units.size(), 0u);
+    EXPECT_LT(log->units.size(), 200u);
+    ASSERT_EQ(warnings_.size(), 1u);
+    EXPECT_NE(warnings_[0].find("in the middle of the log"), std::string::npos) << warnings_[0];
+    EXPECT_NE(warnings_[0].find("the file is cut short"), std::string::npos) << warnings_[0];
+    // Every task read is complete and its trees can be built from the content.
+    for (size_t u = 0; u < log->units.size(); ++u) Trees(*log, u);
+  }
 }
 
 TEST_F(HotSpotLogTest, MalformedXmlIsAnErrorWithLineAndColumn) {

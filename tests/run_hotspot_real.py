@@ -3,7 +3,8 @@
 profdiff loads agrees with an independent reader written with Python's xml.etree.
 
 The logs are those of ../shared/real-hotspot (or $PROFDIFF_REAL_HOTSPOT_DIR), decompressed to a
-temporary directory, and those this test makes itself: the programs of tests/hotspot/programs
+temporary directory (and given as they are, compressed, too: the outputs must be the same), and
+those this test makes itself: the programs of tests/hotspot/programs
 run with -XX:+LogCompilation on every JDK under /usr/lib/jvm. Exit 77 (skipped) when there is no
 log at all, unless PROFDIFF_REQUIRE_CONFORMANCE=1.
 
@@ -238,16 +239,44 @@ def check_profiled(binary, first, second, scratch, failures):
     run(binary, ["stats", first, prof1, second, prof2], failures)
 
 
-def real_logs(scratch):
+def check_compressed(binary, packed, failures):
+    """The real logs as they are stored (gzip-compressed), given to profdiff directly: every output
+    is byte-identical to that of the same log decompressed. `packed` maps plain to packed paths."""
+    plains = sorted(packed)
+    for plain in plains:
+        for args in (["report", "{}"], ["report", "{}", "--format=json"], ["stats", "{}"]):
+            expected = run(binary, [a.format(plain) for a in args], failures)
+            got = run(binary, [a.format(packed[plain]) for a in args], failures)
+            # Only the path given differs (JSON names its arguments).
+            named = got.stdout.replace(packed[plain].encode(), plain.encode())
+            if named != expected.stdout or got.stderr != expected.stderr:
+                failures.append("%s: compressed and plain outputs differ" %
+                                " ".join(a.format(packed[plain]) for a in args))
+    by_program = collections.defaultdict(list)
+    for plain in plains:
+        by_program[os.path.basename(plain).split("-")[0]].append(plain)
+    for group in by_program.values():
+        if len(group) < 2:
+            continue
+        first, second = group[0], group[-1]
+        expected = run(binary, ["jit-vs-jit", first, second], failures).stdout
+        got = run(binary, ["jit-vs-jit", packed[first], packed[second]], failures).stdout
+        if got != expected:
+            failures.append("jit-vs-jit %s %s: compressed and plain outputs differ" %
+                            (packed[first], packed[second]))
+
+
+def real_logs(scratch, packed):
     root = os.environ.get("PROFDIFF_REAL_HOTSPOT_DIR",
                           os.path.join(HERE, "..", "..", "shared", "real-hotspot"))
     logs = []
-    for packed in sorted(glob.glob(os.path.join(root, "*", "*", "run-*", "hotspot.log.gz"))):
-        parts = os.path.relpath(packed, root).split(os.sep)
+    for packed_path in sorted(glob.glob(os.path.join(root, "*", "*", "run-*", "hotspot.log.gz"))):
+        parts = os.path.relpath(packed_path, root).split(os.sep)
         plain = os.path.join(scratch, "-".join(parts[:3]) + ".log")
-        with gzip.open(packed, "rb") as src, open(plain, "wb") as dst:
+        with gzip.open(packed_path, "rb") as src, open(plain, "wb") as dst:
             dst.write(src.read())
         logs.append(plain)
+        packed[plain] = packed_path
     return logs
 
 
@@ -279,7 +308,8 @@ def main():
     binary = sys.argv[1]
     required = os.environ.get("PROFDIFF_REQUIRE_CONFORMANCE") == "1"
     with tempfile.TemporaryDirectory() as scratch:
-        logs = real_logs(scratch) + made_logs(scratch)
+        packed = {}
+        logs = real_logs(scratch, packed) + made_logs(scratch)
         if not logs:
             print("no HotSpot logs: ../shared/real-hotspot is absent and no JDK is installed")
             return 1 if required else 77
@@ -293,6 +323,7 @@ def main():
             if len(group) >= 2:
                 check_commands(binary, group[0], group[-1], scratch, failures)
                 check_profiled(binary, group[0], group[-1], scratch, failures)
+        check_compressed(binary, packed, failures)
         for failure in failures[:40]:
             print("FAIL", failure)
         print("%d logs checked, %d failures" % (len(logs), len(failures)))

@@ -7,6 +7,7 @@
 #include <cerrno>
 
 #include "absl/strings/str_cat.h"
+#include "load/input_stream.h"
 #include "load/paths.h"
 
 namespace profdiff {
@@ -21,15 +22,19 @@ std::string_view SkipSpace(std::string_view text) {
   return text;
 }
 
-// The prefix of a file, read with pread so that the file position stays.
+// The prefix of a file's content (decompressed when the file is gzip or zstd: docs/hotspot.md
+// "Compressed logs"). The file position is back at the start afterwards.
 std::string ReadPrefix(int fd) {
   std::string prefix(kHotSpotSniffBytes, '\0');
   size_t done = 0;
-  while (done < prefix.size()) {
-    ssize_t n = pread(fd, prefix.data() + done, prefix.size() - done, static_cast<off_t>(done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
+  if (lseek(fd, 0, SEEK_SET) == 0) {
+    InputStream stream(fd, std::string());
+    while (done < prefix.size()) {
+      const size_t n = stream.Read(prefix.data() + done, prefix.size() - done);
+      if (n == 0) break;
+      done += n;
+    }
+    lseek(fd, 0, SEEK_SET);
   }
   prefix.resize(done);
   return prefix;

@@ -2,7 +2,8 @@
 #define PROFDIFF_LOAD_LOG_FORMAT_H_
 
 // Telling optimization logs apart by what they are (docs/hotspot.md "Detection"): a directory
-// is a Graal log; a file whose content starts like `<?xml ... <hotspot_log` is a HotSpot log.
+// is a Graal log; a file whose content (decompressed: gzip, zstd) starts like
+// `<?xml ... <hotspot_log` is a HotSpot log.
 
 #include <string>
 #include <string_view>
@@ -18,7 +19,8 @@ bool LooksLikeHotSpotLog(std::string_view prefix);
 // How many bytes LooksLikeHotSpotLog wants to see.
 inline constexpr size_t kHotSpotSniffBytes = 4096;
 
-// Whether the open file `fd` (read from offset 0, position unchanged) is a HotSpot log.
+// Whether the open regular file `fd` is a HotSpot log, its content decompressed when it is gzip
+// or zstd (read from offset 0; the position is at 0 afterwards).
 bool IsHotSpotLogFile(int fd);
 
 enum class LogPathKind { kGraalDirectory, kHotSpotFile, kOther };

@@ -1,6 +1,8 @@
 #include "load/hotspot/hotspot_log.h"
 
 #include <expat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -11,9 +13,11 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "load/content_copy.h"
 #include "load/hotspot/java_names.h"
 #include "load/hotspot/log_input.h"
 #include "load/hotspot/task_trees.h"
+#include "load/input_stream.h"
 #include "load/paths.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/ordered_parallel.h"
@@ -210,10 +214,23 @@ absl::StatusOr<OptimizationLog> LoadHotSpotLog(const std::string& path, int expe
   OptimizationLog log;
   log.format = LogFormat::kHotSpot;
   log.files.push_back(path);
-  absl::StatusOr<std::unique_ptr<HotSpotInput>> input = OpenHotSpotInput(path);
-  if (!input.ok()) {
-    return absl::Status(input.status().code(),
-                        ReadFailure(experiment_id, path, std::string(input.status().message())));
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    return absl::Status(absl::ErrnoToStatusCode(error),
+                        ReadFailure(experiment_id, path, ErrnoText(error)));
+  }
+  posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  HotSpotFileCloser closer(fd);
+  InputStream stream(fd, path);
+  // A compressed log cannot be read again at an offset: its content is kept in a temporary copy
+  // (or, when none can be made, decompressed again for each task).
+  LogFileContent content;
+  content.compressed = stream.Detect() != Compression::kNone;
+  std::shared_ptr<ContentCopy> copy;
+  if (content.compressed) {
+    copy = ContentCopy::Create();
+    if (copy != nullptr) stream.set_copy(copy.get());
   }
   if (progress != nullptr) {
     const LogExtent extent = MeasureLog(path);
@@ -232,12 +249,12 @@ absl::StatusOr<OptimizationLog> LoadHotSpotLog(const std::string& path, int expe
   constexpr size_t kChunk = size_t{1} << 20;
   std::vector<char> buffer(kChunk);
   size_t reported_units = 0;
+  uint64_t reported_bytes = 0;
   while (true) {
-    int64_t n = (*input)->Read(buffer.data(), buffer.size());
-    if (n < 0) {
-      const int error = errno;
-      return absl::Status(absl::ErrnoToStatusCode(error),
-                          ReadFailure(experiment_id, path, ErrnoText(error)));
+    const size_t n = stream.Read(buffer.data(), buffer.size());
+    if (n == 0 && stream.error() != 0) {
+      return absl::Status(absl::ErrnoToStatusCode(stream.error()),
+                          ReadFailure(experiment_id, path, ErrnoText(stream.error())));
     }
     const bool final = n == 0;
     if (XML_Parse(parser.get(), buffer.data(), static_cast<int>(n), final ? 1 : 0) ==
@@ -247,18 +264,30 @@ absl::StatusOr<OptimizationLog> LoadHotSpotLog(const std::string& path, int expe
             absl::StrCat("Could not read the files of the experiment ", experiment_id, ": ", path,
                          ":", ExpatError(parser.get())));
       }
-      // The input ended inside an element: a log whose JVM stopped writing mid-way.
+      // The input ended inside an element: a log whose JVM stopped writing mid-way, or a
+      // compressed log cut short (one warning says both).
       warn(absl::StrCat("Warning: ", path, " ends at line ", XML_GetCurrentLineNumber(parser.get()),
                         " in the middle of the log (cut off?): read the ", log.units.size(),
-                        " complete compilation tasks before it"));
+                        " complete compilation tasks before it",
+                        stream.damage().empty() ? "" : " (", stream.damage(),
+                        stream.damage().empty() ? "" : ")"));
       break;
     }
+    if (final && !stream.damage().empty()) {
+      // Damaged compressed data after the end of the log's content.
+      warn(absl::StrCat("Warning: ", stream.damage()));
+    }
     if (progress != nullptr) {
-      progress->Advance(final ? 1 : 0, n, static_cast<int64_t>(log.units.size() - reported_units));
+      progress->Advance(final ? 1 : 0,
+                        static_cast<int64_t>(stream.file_bytes_read() - reported_bytes),
+                        static_cast<int64_t>(log.units.size() - reported_units));
       reported_units = log.units.size();
+      reported_bytes = stream.file_bytes_read();
     }
     if (final) break;
   }
+  if (copy != nullptr && copy->ok()) content.copy = std::move(copy);
+  log.contents.push_back(std::move(content));
   log.vm_version = Trimmed(scan.release);
   if (log.units.empty()) {
     warn(absl::StrCat("Warning: ", path,
@@ -302,7 +331,9 @@ absl::StatusOr<RecordTrees> LoadHotSpotUnitTrees(const OptimizationLog& log, con
                                             path, ": ", AbslView(reason)));
   };
   thread_local std::string text;
-  absl::Status read = ReadHotSpotRange(path, unit.offset, unit.length, &text);
+  const LogFileContent* content =
+      unit.file < log.contents.size() ? &log.contents[unit.file] : nullptr;
+  absl::Status read = ReadHotSpotRange(path, content, unit.offset, unit.length, &text);
   if (!read.ok()) return failure(StdView(read.message()));
   absl::StatusOr<RecordTrees> trees = ParseHotSpotTask(text, parts);
   if (text.capacity() > (size_t{64} << 20)) std::string().swap(text);
