@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "profdiff/compilation_pairing.h"
 #include "profdiff/output_records.h"
 
@@ -101,7 +102,8 @@ class MethodDifferenceTally : public RecordObserver {
   bool compares_ = false;
   bool runs_ = false;
   size_t fewest_runs_ = 0;
-  std::vector<MethodEntry> methods_;  // in the order first seen
+  std::vector<MethodEntry> methods_;                // in the order first seen
+  absl::flat_hash_map<std::string, size_t> index_;  // method name -> its place in methods_
 };
 
 // The methods ranked for the summary: methods with differences first, then by the larger share

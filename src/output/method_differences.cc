@@ -67,13 +67,11 @@ size_t MethodDifferenceTally::fewest_runs() const {
 }
 
 MethodDifferenceTally::MethodEntry& MethodDifferenceTally::Find(std::string_view method) {
-  // Sections are few (the hot methods); the one being written is almost always the last.
-  for (auto it = methods_.rbegin(); it != methods_.rend(); ++it) {
-    if (it->totals.method == method) return *it;
-  }
-  MethodEntry& added = methods_.emplace_back();
-  added.totals.method = std::string(method);
-  return added;
+  // By name: a HotSpot comparison without a profile has a section for every method compiled on
+  // both sides, thousands (a linear search was 5 % of such a run).
+  auto [it, inserted] = index_.try_emplace(std::string(method), methods_.size());
+  if (inserted) methods_.emplace_back().totals.method = std::string(method);
+  return methods_[it->second];
 }
 
 void MethodDifferenceTally::Method(const MethodRecord& record) {
