@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "profdiff/hotspot_installs.h"
 #include "profdiff/progress.h"
 #include "profdiff/record_reader.h"
 #include "profdiff/tree_counts.h"
@@ -53,6 +54,7 @@ struct OptimizationLog {
   std::vector<LogFileContent> contents;  // parallel to `files` (missing: plain files)
   std::vector<UnitRecord> units;
   int64_t invalid_records = 0;  // records left out with a warning
+  HotSpotInstalls installs;     // HotSpot: install and make_not_entrant times of the tty section
   // Only when the log was loaded with LogCounting::kCount: the counts of each unit (parallel to
   // `units`), their names being ids of these tables.
   std::vector<UnitCounts> counts;

@@ -73,8 +73,28 @@ void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
 // bytes, docs/jfr.md).
 // A regular file is told apart by its first bytes and a recording mapped; anything else (a FIFO)
 // is read once and told apart by what was read.
+// A HotSpot log's install and make_not_entrant times on the recording's clock (nanoseconds since
+// the epoch: the log's time_ms is the VM's start, its stamps seconds since then; docs/jfr.md).
+std::vector<CodeInstallInterval> InstallIntervals(const HotSpotInstalls& installs) {
+  std::vector<CodeInstallInterval> intervals;
+  if (!installs.vm_start_ms.has_value()) return intervals;
+  const int64_t start = *installs.vm_start_ms * 1'000'000;
+  intervals.reserve(installs.code.size());
+  for (const HotSpotInstall& code : installs.code) {
+    CodeInstallInterval interval;
+    interval.compile_id = code.compile_id;
+    interval.method = JfrJavaMethodName(JfrMethod{code.holder, code.name, code.descriptor});
+    interval.level = code.level;
+    interval.osr = code.osr;
+    interval.installed = start + code.installed;
+    if (code.not_entrant.has_value()) interval.not_entrant = start + *code.not_entrant;
+    intervals.push_back(std::move(interval));
+  }
+  return intervals;
+}
+
 absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_id,
-                                       const WarningSink& warn) {
+                                       const OptimizationLog& log, const WarningSink& warn) {
   const std::string display_path = AbsolutePath(path);
   absl::StatusOr<JfrRecording> recording;
   if (IsJfrFile(path)) {
@@ -93,6 +113,7 @@ absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_i
   JfrAttributionInput input;
   input.experiment_id = experiment_id;
   input.display_path = display_path;
+  if (log.format == LogFormat::kHotSpot) input.install_intervals = InstallIntervals(log.installs);
   return AttributeJfrSamples(*recording, input, warn);
 }
 
@@ -108,7 +129,7 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
 
   std::vector<int64_t> periods(units.units.size(), 0);
   if (input.profile_path.has_value()) {
-    absl::StatusOr<Profile> profile = LoadAnyProfile(*input.profile_path, input.id, warn);
+    absl::StatusOr<Profile> profile = LoadAnyProfile(*input.profile_path, input.id, units, warn);
     if (!profile.ok()) return profile.status();
     if (input.expected_kind.has_value()) {
       absl::Status kind_ok =

@@ -5,13 +5,16 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "load/content_copy.h"
 #include "load/hotspot/java_names.h"
@@ -49,8 +52,86 @@ int8_t TaskLevel(const char* level, std::string_view compiler) {
   return compiler == "C1" ? 1 : 4;
 }
 
+// Seconds with a fraction ("0.177", a `stamp`) as nanoseconds; nullopt when not a number.
+std::optional<int64_t> StampNanos(const char* text) {
+  if (text == nullptr) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const double seconds = std::strtod(text, &end);
+  if (end == text || *end != '\0' || errno != 0 || !(seconds >= 0) || seconds > 1e9) {
+    return std::nullopt;
+  }
+  return std::llround(seconds * 1e9);
+}
+
+// Collects the tty section's <nmethod> (installed) and <make_not_entrant> records of the scan
+// (docs/jfr.md "A finer source of install times"), apart from the tasks.
+class InstallCollector {
+ public:
+  explicit InstallCollector(HotSpotInstalls* out) : out_(out) {}
+
+  void Root(const char** attributes) {
+    const char* time_ms = FindAttribute(attributes, "time_ms");
+    if (time_ms == nullptr) return;
+    char* end = nullptr;
+    const long long ms = std::strtoll(time_ms, &end, 10);
+    if (end != time_ms && *end == '\0' && ms > 0) out_->vm_start_ms = ms;
+  }
+
+  void Installed(const char** attributes) {
+    const char* id = FindAttribute(attributes, "compile_id");
+    const char* kind = FindAttribute(attributes, "compile_kind");
+    const char* method = FindAttribute(attributes, "method");
+    const std::optional<int64_t> stamp = StampNanos(FindAttribute(attributes, "stamp"));
+    // Native wrappers (compile_kind='c2n') have no task; samples in them are native frames.
+    const bool osr = kind != nullptr && std::string_view(kind) == "osr";
+    if (id == nullptr || method == nullptr || !stamp.has_value() || (kind != nullptr && !osr)) {
+      return;
+    }
+    // "holder name (descriptor)"
+    const std::string_view text = method;
+    const size_t space = text.find(' ');
+    const size_t second = space == std::string_view::npos ? space : text.find(' ', space + 1);
+    if (second == std::string_view::npos) return;
+    HotSpotInstall code;
+    code.compile_id = id;
+    code.holder = std::string(text.substr(0, space));
+    code.name = std::string(text.substr(space + 1, second - space - 1));
+    code.descriptor = std::string(text.substr(second + 1));
+    const char* level = FindAttribute(attributes, "level");
+    code.level = level != nullptr && level[0] >= '0' && level[0] <= '4' && level[1] == '\0'
+                     ? static_cast<int8_t>(level[0] - '0')
+                     : 0;
+    code.osr = osr;
+    code.installed = *stamp;
+    auto pending = not_entrant_.find(code.compile_id);
+    if (pending != not_entrant_.end()) code.not_entrant = pending->second;
+    by_id_[code.compile_id] = out_->code.size();
+    out_->code.push_back(std::move(code));
+  }
+
+  void NotEntrant(const char** attributes) {
+    const char* id = FindAttribute(attributes, "compile_id");
+    const std::optional<int64_t> stamp = StampNanos(FindAttribute(attributes, "stamp"));
+    if (id == nullptr || !stamp.has_value()) return;
+    auto it = by_id_.find(id);
+    if (it == by_id_.end()) {
+      not_entrant_.try_emplace(id, *stamp);
+      return;
+    }
+    std::optional<int64_t>& time = out_->code[it->second].not_entrant;
+    if (!time.has_value()) time = *stamp;
+  }
+
+ private:
+  HotSpotInstalls* out_;
+  absl::flat_hash_map<std::string, size_t> by_id_;
+  absl::flat_hash_map<std::string, int64_t> not_entrant_;  // seen before their <nmethod>
+};
+
 // The state of the scan of a whole log.
 struct Scan {
+  InstallCollector* installs = nullptr;
   XML_Parser parser = nullptr;
   const std::string* path = nullptr;
   const WarningSink* warn = nullptr;
@@ -78,6 +159,7 @@ void XMLCALL ScanStart(void* data, const char* element, const char** attributes)
   const std::string_view name = element;
   if (scan.depth == 1) {
     scan.root_seen = true;
+    if (name == "hotspot_log") scan.installs->Root(attributes);
     return;
   }
   if (scan.in_task) {
@@ -87,7 +169,11 @@ void XMLCALL ScanStart(void* data, const char* element, const char** attributes)
     }
     return;
   }
-  if (name == "vm_version") {
+  if (!scan.in_compilation_log && name == "nmethod") {
+    scan.installs->Installed(attributes);
+  } else if (!scan.in_compilation_log && name == "make_not_entrant") {
+    scan.installs->NotEntrant(attributes);
+  } else if (name == "vm_version") {
     scan.in_vm_version = true;
   } else if (name == "release" && scan.in_vm_version) {
     scan.in_release = true;
@@ -238,7 +324,9 @@ absl::StatusOr<OptimizationLog> LoadHotSpotLog(const std::string& path, int expe
                     extent.bytes);
   }
   Parser parser = NewParser();
+  InstallCollector installs(&log.installs);
   Scan scan;
+  scan.installs = &installs;
   scan.parser = parser.get();
   scan.path = &path;
   scan.warn = &warn;
