@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+from case_pool import map_cases
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.normpath(os.path.join(HERE, ".."))
 
@@ -112,7 +114,7 @@ def stats_cases(corpus):
     return cases
 
 
-def check(binary, cwd, args, tmp):
+def check(binary, cwd, args, path):
     name = " ".join(args)
     text = run(binary, args, cwd)
     stream = run(binary, args + ["--format=json"], cwd)
@@ -129,7 +131,6 @@ def check(binary, cwd, args, tmp):
         return f"{name}: the last record is {last}, not end"
     if text.returncode != 0 and last != "error":
         return f"{name}: a failed run's stream ends with {last}, not error"
-    path = os.path.join(tmp, "stream.jsonl")
     with open(path, "wb") as f:
         f.write(stream.stdout)
     rendered = run(binary, ["render", path], cwd)
@@ -166,8 +167,11 @@ def main():
         cases += corpus
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for cwd, args in cases:
-            problem = check(binary, cwd, args, tmp)
+        def check_case(numbered):
+            index, (cwd, args) = numbered
+            return check(binary, cwd, args, os.path.join(tmp, f"stream-{index}.jsonl"))
+
+        for problem in map_cases(check_case, list(enumerate(cases))):
             if problem is None:
                 passed += 1
             else:

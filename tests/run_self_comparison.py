@@ -18,6 +18,8 @@ import os
 import subprocess
 import sys
 
+from case_pool import map_cases
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(HERE)
 COMMANDS = {"report", "jit-vs-jit", "jit-vs-aot", "aot-vs-aot", "aot-vs-aot-jit-profile"}
@@ -145,8 +147,8 @@ def main():
                     seen.add((root, tuple(line)))
                     runs.append((root, line))
     failed = 0
-    for root, args in runs:
-        problem = check(profdiff, root, args)
+    problems = map_cases(lambda run: check(profdiff, *run), runs)
+    for (root, args), problem in zip(runs, problems):
         if problem is not None:
             failed += 1
             print(f"FAIL {root}: profdiff {' '.join(args)}\n  {problem}")

@@ -21,6 +21,8 @@ import re
 import subprocess
 import sys
 
+from case_pool import map_cases
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.normpath(os.path.join(HERE, ".."))
 KINDS = ["inlined", "direct", "indirect", "deleted", "devirtualized"]
@@ -365,11 +367,14 @@ def main():
         if other in by_dir and (by_dir[other] is None) == (profile is None):
             cases.append(("pair", ((log, profile), (other, by_dir[other]))))
             cases.append(("pair", ((log, None), (other, None))))
-    for kind, case in cases:
+    def check_case(numbered):
+        kind, case = numbered
         try:
-            problems = check_one(binary, *case) if kind == "one" else check_pair(binary, *case)
+            return check_one(binary, *case) if kind == "one" else check_pair(binary, *case)
         except (AssertionError, KeyError, TypeError) as error:
-            problems = [f"{type(error).__name__}: {error}"]
+            return [f"{type(error).__name__}: {error}"]
+
+    for (kind, case), problems in zip(cases, map_cases(check_case, cases)):
         if problems:
             failed += 1
             print(f"FAIL {kind} {case}")
