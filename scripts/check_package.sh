@@ -27,13 +27,18 @@ check() {
 # README "Install", without packaging: set-up's configuration and target in a fresh build
 # directory, then `cmake --install` to a prefix. Everything installed must have been built by
 # that one target (the man page too), and must work from the prefix.
+# The fresh build directory is a sibling of build/ inside the checkout: ccache hashes paths
+# relative to the checkout (scripts/cmake_args.sh), so there it reuses build/'s objects, where a
+# directory under /tmp would compile everything again.
 readme_install() {
-  local work status=0
+  local work build status=0
   work="$(mktemp -d)"
+  build="$PWD/build-readme-install"
+  rm -rf "$build"
   source scripts/cmake_args.sh
-  if ! { cmake -S . -B "$work/build" "${profdiff_release_args[@]}" "${profdiff_launcher_args[@]}" &&
-    cmake --build "$work/build" -j"$(nproc)" --target profdiff &&
-    cmake --install "$work/build" --prefix "$work/prefix"; } > "$work/log" 2>&1; then
+  if ! { cmake -S . -B "$build" "${profdiff_release_args[@]}" "${profdiff_launcher_args[@]}" &&
+    cmake --build "$build" -j"$(nproc)" --target profdiff &&
+    cmake --install "$build" --prefix "$work/prefix"; } > "$work/log" 2>&1; then
     tail -n 20 "$work/log"
     status=1
   elif ! [[ $("$work/prefix/bin/profdiff" --version) == "profdiff $(sed -nE \
@@ -44,7 +49,7 @@ readme_install() {
     find "$work/prefix" -type f
     status=1
   fi
-  rm -rf "$work"
+  rm -rf "$work" "$build"
   return $status
 }
 check "README's set-up then cmake --install --prefix installs binary, man page, completions" \
