@@ -12,7 +12,7 @@ would link to no compilation. Checks, per run:
   - the same log with its install records removed (so only the recording's own jdk.Compilation
     events are left) links fewer profile entries to units, or warns: the log's times matter;
   - every command runs with the recording as the profile (jit-vs-jit of two configurations of the
-    same program, stats).
+    same program, stats), and the shares are of JIT-compiled code, not "Graal" code.
 
 usage: run_hotspot_jfr.py PROFDIFF
 Exit 77 (skipped) when there is no such run, unless PROFDIFF_REQUIRE_CONFORMANCE=1.
@@ -105,6 +105,11 @@ def main():
                                     os.path.join(b, "rec.jfr"), "--summary=true"])
             if result.returncode != 0:
                 failures.append(f"{program}: jit-vs-jit exits {result.returncode}: {result.stderr}")
+            # C1 and C2 compiled this code, not Graal: the shares say "JIT-compiled".
+            elif (result.stdout.count("JIT-compiled methods account for ") != 2 or
+                  "% of JIT-compiled execution, " not in result.stdout or
+                  "Graal" in result.stdout):
+                failures.append(f"{program}: jit-vs-jit does not call the shares JIT-compiled")
     for failure in failures:
         print("FAIL " + failure)
     checked = len(runs) + sum(1 for p in by_program.values() if len(p) >= 2)

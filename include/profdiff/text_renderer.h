@@ -3,6 +3,7 @@
 
 // The reference's text format (output.md): the records as indented lines.
 
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -14,6 +15,10 @@
 #include "profdiff/text_style.h"
 
 namespace profdiff {
+
+// Whose compiled code an experiment's shares are of: Graal's (a Graal log, output.md §5.3), or
+// the JIT compilers' of a HotSpot log (C1 and C2: "JIT-compiled", docs/hotspot.md).
+enum class CompiledCode { kGraal, kJit };
 
 class TextRenderer : public Renderer {
  public:
@@ -50,14 +55,20 @@ class TextRenderer : public Renderer {
   bool compared_ = false;
   int sections_ = 0;         // stats sections written, for the empty lines between them
   bool show_noise_ = false;  // jit-vs-jit-runs
+  // Per experiment ID (1 and 2), whose compiled code its shares are of.
+  std::array<CompiledCode, 3> compiled_code_{};
+  CompiledCode CodeOf(int experiment) const;
   Options options_;
 };
 
 // Line texts of output.md §6 (without indentation). `tree` holds the label's ranges.
 std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci);
-std::string CompilationHeaderText(const CompilationRecord& compilation);
+CompiledCode CompiledCodeOf(const ExperimentRecord& record);
+std::string CompilationHeaderText(const CompilationRecord& compilation,
+                                  CompiledCode code = CompiledCode::kGraal);
 // "<%5.2f>% of Graal execution, <%5.2f>% of total" (output.md §5.3).
-std::string ExecutionSummaryText(const CompilationRecord& compilation);
+std::string ExecutionSummaryText(const CompilationRecord& compilation,
+                                 CompiledCode code = CompiledCode::kGraal);
 
 // A tree or delta tree, the root at the writer's level; an empty delta tree prints "There are
 // no differences" (a tree too big to compare prints nothing: its caller says so).
@@ -72,7 +83,8 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, cons
 void WriteExperimentText(LineWriter& out, const ExperimentRecord& record,
                          const TextStyle& style = {});
 void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,
-                              const TextStyle& style = {});
+                              const TextStyle& style = {},
+                              CompiledCode code = CompiledCode::kGraal);
 // A scope's statistics, or its changes, as a section at the writer's level (statistics_text.cc).
 void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record);
 void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record);

@@ -15,15 +15,18 @@ std::string ExecutionSummary(const Experiment& experiment, const Compilation& co
       static_cast<double>(compilation.period) / static_cast<double>(experiment.GraalPeriod());
   record.total_share =
       static_cast<double>(compilation.period) / static_cast<double>(experiment.total_period());
-  return ExecutionSummaryText(record);
+  return ExecutionSummaryText(record,
+                              experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal);
 }
 
 std::string CompilationHeader(const Experiment& experiment, CompilationIndex compilation) {
-  return CompilationHeaderText(MakeCompilationRecord(experiment, compilation));
+  return CompilationHeaderText(MakeCompilationRecord(experiment, compilation),
+                               experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal);
 }
 
 void WriteCompilationList(LineWriter& out, const Experiment& experiment, MethodIndex method) {
-  WriteCompilationListText(out, MakeCompilationList(experiment, method));
+  WriteCompilationListText(out, MakeCompilationList(experiment, method), {},
+                           experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal);
 }
 
 }  // namespace profdiff

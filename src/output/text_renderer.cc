@@ -245,18 +245,24 @@ void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& optio
   }
 }
 
-std::string ExecutionSummaryText(const CompilationRecord& compilation) {
-  return absl::StrCat(PadLeft(Percent(compilation.graal_share), 5), "% of Graal execution, ",
-                      PadLeft(Percent(compilation.total_share), 5), "% of total");
+CompiledCode CompiledCodeOf(const ExperimentRecord& record) {
+  return record.hotspot.has_value() ? CompiledCode::kJit : CompiledCode::kGraal;
 }
 
-std::string CompilationHeaderText(const CompilationRecord& c) {
+std::string ExecutionSummaryText(const CompilationRecord& compilation, CompiledCode code) {
+  return absl::StrCat(
+      PadLeft(Percent(compilation.graal_share), 5),
+      code == CompiledCode::kGraal ? "% of Graal execution, " : "% of JIT-compiled execution, ",
+      PadLeft(Percent(compilation.total_share), 5), "% of total");
+}
+
+std::string CompilationHeaderText(const CompilationRecord& c, CompiledCode code) {
   std::string header =
       absl::StrCat("Compilation ", c.fragment ? "fragment " : "unit ", PadLeft(c.id, 5));
   if (c.multi_method_key) {
     absl::StrAppend(&header, " of multi-method ", AbslView(*c.multi_method_key));
   }
-  if (c.profiled) absl::StrAppend(&header, " consumed ", ExecutionSummaryText(c));
+  if (c.profiled) absl::StrAppend(&header, " consumed ", ExecutionSummaryText(c, code));
   absl::StrAppend(&header, " in experiment ", c.experiment);
   return header;
 }
@@ -301,8 +307,9 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
         absl::StrCat("Collected proftool data for ", record.profiled_code, " compilation units"),
         1);
   }
-  out.Line(absl::StrCat("Graal-compiled methods account for ", Percent(record.graal_share),
-                        "% of execution"),
+  out.Line(absl::StrCat(
+               CompiledCodeOf(record) == CompiledCode::kGraal ? "Graal-compiled" : "JIT-compiled",
+               " methods account for ", Percent(record.graal_share), "% of execution"),
            1);
   out.Line(absl::StrCat(record.hot_units, " hot compilation units account for ",
                         Percent(record.hot_share), "% of execution"),
@@ -325,7 +332,7 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
 }
 
 void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,
-                              const TextStyle& style) {
+                              const TextStyle& style, CompiledCode code) {
   out.Line(absl::StrCat("In experiment ", list.experiment));
   if (list.compilations.empty()) {
     out.Line("No compilations", 1);
@@ -344,7 +351,7 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
     if (c.multi_method_key)
       absl::StrAppend(&row, " of multi-method ", AbslView(*c.multi_method_key));
     if (list.profiled) {
-      absl::StrAppend(&row, " consumed ", ExecutionSummaryText(c));
+      absl::StrAppend(&row, " consumed ", ExecutionSummaryText(c, code));
       if (c.hot) absl::StrAppend(&row, " ", Emphasized(style, Emphasis::kStrong, "*hot*"));
     }
     out.Line(row, 2);
@@ -400,8 +407,17 @@ void TextRenderer::Experiment(const ExperimentRecord& record) {
     if (record.run.index == record.run.count) out_.EmptyLine();
     return;
   }
+  if (record.id > 0 && record.id < static_cast<int>(compiled_code_.size())) {
+    compiled_code_[record.id] = CompiledCodeOf(record);
+  }
   WriteExperimentText(out_, record, style_);
   if (!report_) out_.EmptyLine();
+}
+
+CompiledCode TextRenderer::CodeOf(int experiment) const {
+  return experiment > 0 && experiment < static_cast<int>(compiled_code_.size())
+             ? compiled_code_[experiment]
+             : CompiledCode::kGraal;
 }
 
 void TextRenderer::Method(const MethodRecord& record) {
@@ -414,13 +430,13 @@ void TextRenderer::Method(const MethodRecord& record) {
   out_.Line(Emphasized(style_, Emphasis::kStrong, std::move(title)));
   out_.set_level(1);
   for (const CompilationListRecord& list : record.experiments) {
-    WriteCompilationListText(out_, list, style_);
+    WriteCompilationListText(out_, list, style_, CodeOf(list.experiment));
   }
 }
 
 void TextRenderer::Compilation(const CompilationTreesRecord& record) {
   out_.set_level(report_ ? 2 : 1);
-  out_.Line(CompilationHeaderText(record.compilation));
+  out_.Line(CompilationHeaderText(record.compilation, CodeOf(record.compilation.experiment)));
   if (record.context != nullptr) {
     WriteTreeUnder(out_, *record.context, nullptr, options_, style_);
     return;
@@ -431,8 +447,9 @@ void TextRenderer::Compilation(const CompilationTreesRecord& record) {
 
 void TextRenderer::Pair(const PairRecord& record) {
   out_.set_level(1);
-  out_.Line(absl::StrCat(CompilationHeaderText(record.first), " vs"));
-  out_.Line(CompilationHeaderText(record.second));
+  out_.Line(
+      absl::StrCat(CompilationHeaderText(record.first, CodeOf(record.first.experiment)), " vs"));
+  out_.Line(CompilationHeaderText(record.second, CodeOf(record.second.experiment)));
   if (record.context != nullptr) {
     WriteTreeUnder(out_, *record.context, nullptr, options_, style_);
     return;
@@ -517,6 +534,7 @@ std::unique_ptr<Renderer> TextRenderer::NewPiece(std::string* target) const {
   piece->stats_ = stats_;
   piece->compared_ = compared_;
   piece->show_noise_ = show_noise_;
+  piece->compiled_code_ = compiled_code_;
   piece->options_ = options_;
   return piece;
 }

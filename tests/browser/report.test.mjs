@@ -316,6 +316,46 @@ test('--decisions: the rates, transitions and call sites of the record, each lin
   }
 });
 
+// A HotSpot log's shares are of C1- and C2-compiled code: the page says "JIT-compiled" where a
+// Graal experiment says "Graal" (docs/hotspot.md), also with both kinds on one page.
+test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not Graal\'s', async (browser) => {
+  const real = process.env.PROFDIFF_REAL_HOTSPOT_DIR || path.join(SOURCE, '..', 'shared', 'real-hotspot');
+  const shapes = path.join(real, 'NumericShapes');
+  if (!fs.existsSync(path.join(shapes, 'jdk25', 'run-1', 'rec.jfr'))) {
+    check(process.env.PROFDIFF_REQUIRE_CONFORMANCE !== '1', `required but not found: ${shapes}`);
+    return;
+  }
+  const hotspot = (jdk) => [`${shapes}/${jdk}/run-1/hotspot.log.gz`, `${shapes}/${jdk}/run-1/rec.jfr`];
+  for (const [args, graal, jit] of [[['jit-vs-jit', ...hotspot('jdk17'), ...hotspot('jdk25')], 0, 2],
+                                    [['jit-vs-jit', ...JIT_ARGS.slice(0, 2), ...hotspot('jdk25')], 1, 1]]) {
+    const html = profdiff([...args, '--format=html'], SOURCE);
+    checkEqual(html.status, 0, 'exit status');
+    const text = profdiff(args, SOURCE).out.toString('utf8');
+    const { page, problems } = await openPage(browser, writePage(html.out));
+    try {
+      const shown = await page.evaluate(() => {
+        document.getElementById('expand-all').click();
+        return document.body.textContent;
+      });
+      const count = (body, what) => body.split(what).length - 1;
+      for (const [body, where] of [[shown, 'page'], [text, 'text']]) {
+        checkEqual(count(body, 'Graal-compiled methods account for'), graal, `${where}: Graal experiments`);
+        checkEqual(count(body, 'JIT-compiled methods account for'), jit, `${where}: HotSpot experiments`);
+      }
+      // The text's compilation lines; the page's compilation tables (and, where a pair is
+      // compared, its titles).
+      checkEqual(count(text, '% of JIT-compiled execution') > 0, true, 'text: compilations of HotSpot\'s JITs');
+      checkEqual(count(text, '% of Graal execution') > 0, graal > 0, 'text: compilations of Graal');
+      checkEqual(count(shown, 'JIT share') > 0, true, 'page: compilation tables of HotSpot experiments');
+      checkEqual(count(shown, 'Graal share') > 0, graal > 0, 'page: compilation tables of Graal experiments');
+      checkEqual(count(shown, '% of JIT-compiled execution') > 0, graal === 0, 'page: pair titles');
+      checkEqual(problems, [], 'problems');
+    } finally {
+      await page.close();
+    }
+  }
+});
+
 test('the filter box hides and shows methods', async (browser) => {
   const { page, problems } = await fixturePage(browser);
   try {

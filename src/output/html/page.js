@@ -22,6 +22,9 @@
   var S = [];  // strings
   var L = [];  // labels
   var R = [];  // records
+  // Experiment IDs read from a HotSpot log: their shares are of JIT-compiled (C1, C2) code, not
+  // Graal's (docs/hotspot.md).
+  var JIT = {};
   var T = [];  // tree elements, in the order of the records that have trees
   // Per method, the compared pairs whose differences count ([method, [[id 1, id 2], ...]]): the
   // rule of the CI gate and the summary (docs/ci.md). null: a page without it, every pair counts.
@@ -112,7 +115,10 @@
       switch (r.type) {
         case 'header': m.header = r; break;
         case 'warning': m.warnings.push(r.message); break;
-        case 'experiment': m.experiments.push(r); break;
+        case 'experiment':
+          m.experiments.push(r);
+          if (r.hotspot && !r.run) JIT[r.experiment] = true;
+          break;
         case 'method':
           current = { rec: r, name: r.method, items: [], index: m.methods.length,
                       anchor: anchorOf(r.method, used) };
@@ -512,7 +518,8 @@
         ? 'Collected JFR data for ' + p.code_units + ' compilation units from ' + p.samples +
           ' execution samples (hotness is sampled time)'
         : 'Collected proftool data for ' + p.code_units + ' compilation units'));
-    add(ul, el('li', null, 'Graal-compiled methods account for ' + pct(p.graal_share) + '% of execution'));
+    add(ul, el('li', null, (h ? 'JIT' : 'Graal') + '-compiled methods account for ' +
+        pct(p.graal_share) + '% of execution'));
     add(ul, el('li', null, p.hot_units + ' hot compilation units account for ' + pct(p.hot_share) +
         '% of execution'));
     add(ul, el('li', null, (p.total_period / 1e9).toFixed(2) +
@@ -758,7 +765,8 @@
     var t = 'Compilation ' + (c.fragment ? 'fragment ' : 'unit ') + c.id;
     if (c.multi_method_key !== null && c.multi_method_key !== undefined) t += ' of multi-method ' + c.multi_method_key;
     if (c.period !== null) {
-      t += ' consumed ' + pct(c.graal_share) + '% of Graal execution, ' + pct(c.total_share) + '% of total';
+      t += ' consumed ' + pct(c.graal_share) + '% of ' + (JIT[c.experiment] ? 'JIT-compiled' : 'Graal') +
+          ' execution, ' + pct(c.total_share) + '% of total';
     }
     return t + ' in experiment ' + c.experiment;
   }
@@ -773,7 +781,7 @@
         (list.profiled ? ' (' + hot + ' of which are hot)' : '')));
     var table = add(div, el('table'));
     var tr = add(add(table, el('thead')), el('tr'));
-    ['ID', 'Graal share', 'Total share', '', 'Fragment of'].forEach(function (t, i) {
+    ['ID', JIT[list.experiment] ? 'JIT share' : 'Graal share', 'Total share', '', 'Fragment of'].forEach(function (t, i) {
       add(tr, el('th', i >= 4 ? 'text' : null, t));
     });
     var tb = add(table, el('tbody'));
