@@ -6,7 +6,8 @@
 #                   pseudo-terminal too), the conformance corpus, the docs and completions, and
 #                   the HTML page in Chromium (after npm ci in tests/browser);
 #   2. build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer build (GCC), the whole ctest
-#                   suite again; any sanitizer report aborts the test that caused it;
+#                   suite again but the browser test (the page's script is the same in both
+#                   builds); any sanitizer report aborts the test that caused it;
 #   3. build-fuzz/  the libFuzzer targets (clang), each run for PROFDIFF_FUZZ_SECONDS (60);
 #   4. the Debian package, built from build/, installed with apt and checked
 #                   (scripts/check_package.sh; needs root).
