@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 
+from case_pool import map_cases
 from run_conformance import locate_corpus
 
 
@@ -52,9 +53,11 @@ def main():
     corpus, script = locate_corpus()
     if corpus is None:
         return script
-    failed = 0
     with tempfile.TemporaryDirectory(prefix="profdiff-compressed-") as tmp:
-        for mode in ("gzip", "zstd", "mixed"):
+        def check_mode(mode):
+            """(what to print, failures) of the corpus with its logs compressed as `mode`."""
+            out = []
+            failed = 0
             root = os.path.join(tmp, mode)
             os.makedirs(root)
             # check.py finds the data beside the cases directory: a link to the real cases.
@@ -74,19 +77,27 @@ def main():
                 if head in magics:
                     magics[head] += 1
             gzip_files, zstd_files = magics[bytes([0x1f, 0x8b])], magics[bytes([0x28, 0xb5])]
-            print(f"{mode}: {len(files)} log files, {gzip_files} gzip, {zstd_files} zstd",
-                  flush=True)
+            out.append(f"{mode}: {len(files)} log files, {gzip_files} gzip, {zstd_files} zstd")
             expected = {"gzip": (len(files), 0), "zstd": (0, len(files)),
                         "mixed": (len(files[1::3]), len(files[2::3]))}[mode]
             if (gzip_files, zstd_files) != expected or not files:
-                print(f"FAIL: {mode}: the log files were not compressed as planned")
+                out.append(f"FAIL: {mode}: the log files were not compressed as planned")
                 failed += 1
-            rc = subprocess.call([sys.executable, script, profdiff,
-                                  "--cases", os.path.join(root, "cases")])
-            if rc != 0:
-                print(f"FAIL: the conformance corpus with {mode}-compressed logs")
+            result = subprocess.run([sys.executable, script, profdiff,
+                                     "--cases", os.path.join(root, "cases")],
+                                    capture_output=True, text=True, errors="replace")
+            out.append(result.stdout + result.stderr)
+            if result.returncode != 0:
+                out.append(f"FAIL: the conformance corpus with {mode}-compressed logs")
                 failed += 1
             shutil.rmtree(root)
+            return out, failed
+
+        # The three copies are independent: checked side by side (tests/case_pool.py).
+        failed = 0
+        for out, mode_failed in map_cases(check_mode, ["gzip", "zstd", "mixed"]):
+            print("\n".join(out), flush=True)
+            failed += mode_failed
     return 1 if failed else 0
 
 
