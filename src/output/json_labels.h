@@ -1,9 +1,11 @@
 #ifndef PROFDIFF_OUTPUT_JSON_LABELS_H_
 #define PROFDIFF_OUTPUT_JSON_LABELS_H_
 
-// Pieces of JSON records that several records share (docs/output-formats.md "Labels").
+// Pieces of JSON records that several records share (docs/output-formats.md "Labels"):
+// json_labels.cc.
 
 #include <cstdint>
+#include <string_view>
 
 #include "output/json_out.h"
 #include "profdiff/output_records.h"
@@ -15,6 +17,22 @@ void WriteBci(JsonOut& json, int32_t bci);
 
 // The members of a label, inside an object the caller opened.
 void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& label);
+
+// "node", "identity", "insert", "delete" or "relabel".
+std::string_view OpName(NodeOp op);
+
+// "key": {the label's members}.
+void WriteSide(JsonOut& json, std::string_view key, const TreeRecord& tree, const NodeLabel& label);
+
+// {"identity":..., "insert":..., "delete":..., "relabel":...}, identity only when asked.
+void WriteCounts(JsonOut& json, const OpCounts& counts, bool with_identity);
+
+// {"too_big":..., "cost":..., "counts":{...}, "nodes":[...]} (delta trees) or {"nodes":[...]}.
+void WriteTree(JsonOut& json, const TreeRecord& tree);
+
+// "optimization_context" (when `context` is set), else "inlining" and "optimization".
+void WriteTrees(JsonOut& json, const TreeRecord* inlining, const TreeRecord* optimization,
+                const TreeRecord* context);
 
 }  // namespace profdiff
 

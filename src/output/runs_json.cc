@@ -18,19 +18,6 @@ std::string_view TreeName(TreeKind kind) {
   return "inlining";
 }
 
-std::string_view OpName(NodeOp op) {
-  switch (op) {
-    case NodeOp::kInsert:
-      return "insert";
-    case NodeOp::kDelete:
-      return "delete";
-    case NodeOp::kRelabel:
-      return "relabel";
-    default:
-      return "identity";
-  }
-}
-
 void WriteSupport(JsonOut& json, std::string_view key, int64_t count, int64_t pairs) {
   json.Key(key);
   json.BeginArray();
@@ -62,18 +49,8 @@ void WriteDifference(JsonOut& json, const RunsMethodRecord& record, const Differ
     json.EndObject();
   }
   json.EndArray();
-  if (d.node.op != NodeOp::kInsert) {
-    json.Key("left");
-    json.BeginObject();
-    WriteLabelMembers(json, record.labels, d.node.left);
-    json.EndObject();
-  }
-  if (d.node.op != NodeOp::kDelete) {
-    json.Key("right");
-    json.BeginObject();
-    WriteLabelMembers(json, record.labels, d.node.right);
-    json.EndObject();
-  }
+  if (d.node.op != NodeOp::kInsert) WriteSide(json, "left", record.labels, d.node.left);
+  if (d.node.op != NodeOp::kDelete) WriteSide(json, "right", record.labels, d.node.right);
   WriteSupport(json, "cross", d.cross, d.cross_pairs);
   WriteSupport(json, "within", d.within, d.within_pairs);
   json.EndObject();
