@@ -107,7 +107,13 @@ if binary and os.access(binary, os.X_OK):
             ["aot-vs-aot", f"{aot}/exp1/log", f"{aot}/exp1/prof.json", f"{aot}/exp2/log",
              f"{aot}/exp2/prof.json"],
             ["jit-vs-jit-runs", "--exp1"] + logs[:2] + logs[:2] + ["--exp2"] + logs[2:] +
-            ["--show-noise=true"]]
+            ["--show-noise=true"],
+            # the decisions record of runs (runs_rate) and of HotSpot logs (bytecode_size)
+            ["jit-vs-jit-runs", "--exp1"] + logs[:2] + logs[:2] + ["--exp2"] + logs[2:] +
+            logs[2:] + ["--decisions=true"],
+            ["jit-vs-jit", os.path.join(fixtures, "hotspot-example", "jdk17.log"),
+             os.path.join(fixtures, "hotspot-example", "jdk25.log"), "--decisions=true",
+             "--method=hashCode"]]
     for args in runs:
         stream = subprocess.run([binary] + args + ["--format=json"], capture_output=True).stdout
         lines = stream.split(b"\n")

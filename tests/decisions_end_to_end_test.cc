@@ -18,6 +18,7 @@ using test::RunProfdiff;
 using test::RunProfdiffOnce;
 using test::RunResult;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
@@ -100,14 +101,101 @@ TEST(DecisionsEndToEndTest, RunsCountTheStableDifferencesOnly) {
   EXPECT_THAT(section, HasSubstr("org.example.shop.Item.price() at bci 22 in "
                                  "org.example.shop.Checkout.total(java.util.List): inlined → "
                                  "indirect\n"));
-  // The runs' trees are not kept: no inlining rate.
-  EXPECT_THAT(section, HasSubstr("n/a  call sites (0 of 0, 0 of 0)"));
+  // The rates of the runs' trees: each run's hottest compilation once, pooled.
+  EXPECT_THAT(section, HasSubstr("71.43%        71.43%     +0.00  call sites (10 of 14, 10 of 14)\n"
+                                 "              71.43%        71.43%     +0.00  weighted by "
+                                 "execution share\n"
+                                 "        Change over 2 runs and 2 runs: within the noise (no "
+                                 "run-to-run variation in either experiment)\n"));
   // The same run on both sides of one experiment: the differences are noise, nothing counts.
   const RunResult noise = RunProfdiff(
       {"jit-vs-jit-runs", "--exp1", e1 + "log", e1 + "prof.json", e2 + "log", e2 + "prof.json",
        "--exp2", e2 + "log", e2 + "prof.json", e1 + "log", e1 + "prof.json", "--decisions=true"});
   ASSERT_EQ(noise.exit_code, 0) << noise.err;
   EXPECT_THAT(noise.out, HasSubstr("    Transitions: 0 call sites changed kind\n"));
+}
+
+TEST(DecisionsEndToEndTest, RunsListTheStableReasonOnlyChanges) {
+  // Experiment 2 with another reason for one call site of Checkout.total, the kind the same.
+  test::TempDir dir;
+  const std::string e1 = kJit + "/exp1/", e2 = kJit + "/exp2/";
+  for (const char* file : {"units-0", "units-1"}) {
+    std::string units = test::ReadFile(e2 + "log/" + file);
+    for (size_t at = units.find("trivial accessor"); at != std::string::npos;
+         at = units.find("trivial accessor", at)) {
+      units.replace(at, 16, "inline (hot)");
+    }
+    dir.Write(std::string("log/") + file, units);
+  }
+  const std::string changed = dir.path() + "/log";
+  auto runs = [&](std::vector<std::string> one, std::vector<std::string> two) {
+    std::vector<std::string> args{"jit-vs-jit-runs", "--exp1"};
+    args.insert(args.end(), one.begin(), one.end());
+    args.push_back("--exp2");
+    args.insert(args.end(), two.begin(), two.end());
+    args.push_back("--decisions=true");
+    return RunProfdiff(args);
+  };
+  const RunResult stable = runs({e1 + "log", e1 + "prof.json", e1 + "log", e1 + "prof.json"},
+                                {changed, e2 + "prof.json", changed, e2 + "prof.json"});
+  ASSERT_EQ(stable.exit_code, 0) << stable.err;
+  const std::string section = stable.out.substr(stable.out.find("\nDecisions:"));
+  EXPECT_THAT(section,
+              HasSubstr("    Reasons changed, the kind the same: 1 call site\n"
+                        "         51.92%  org.example.shop.Checkout.total(java.util.List)\n"
+                        "            java.util.ArrayList.size() at bci 3 in "
+                        "org.example.shop.Checkout.total(java.util.List): inlined → "
+                        "inlined\n"
+                        "                experiment 1: trivial accessor\n"
+                        "                experiment 2: inline (hot)\n"));
+  // The same runs mixed on both sides: noise, not listed.
+  const RunResult noise = runs({e1 + "log", e1 + "prof.json", changed, e2 + "prof.json"},
+                               {changed, e2 + "prof.json", e1 + "log", e1 + "prof.json"});
+  ASSERT_EQ(noise.exit_code, 0) << noise.err;
+  EXPECT_THAT(noise.out, HasSubstr("    Reasons changed, the kind the same: 0 call sites\n"));
+  // CSV lists it as a reason row.
+  const RunResult csv =
+      RunProfdiffOnce({"jit-vs-jit-runs", "--exp1", e1 + "log", e1 + "prof.json", e1 + "log",
+                       e1 + "prof.json", "--exp2", changed, e2 + "prof.json", changed,
+                       e2 + "prof.json", "--decisions=true", "--format=csv"});
+  EXPECT_THAT(csv.out, HasSubstr("\nreason,org.example.shop.Checkout.total(java.util.List),"));
+}
+
+const std::string kHotSpot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+
+TEST(DecisionsEndToEndTest, HotSpotCallSitesShowTheCalleesBytecodeSize) {
+  const std::vector<std::string> args{"jit-vs-jit", kHotSpot + "/jdk17.log",
+                                      kHotSpot + "/jdk25.log", "--decisions=true"};
+  const RunResult text = RunProfdiff(args);  // and its JSON renders back to the same text
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  // JDK 25's StringLatin1.hashCode is small enough to inline: the size says why it changed.
+  EXPECT_THAT(text.out,
+              HasSubstr("            java.lang.StringLatin1.hashCode(byte[]) (bytecode 42 "
+                        "→ 9 bytes) at bci 27 in java.lang.String.hashCode(): direct → "
+                        "inlined\n"
+                        "                experiment 1: callee is too large\n"
+                        "                experiment 2: inline\n"));
+  // Not loaded in JDK 17: no size on that side.
+  EXPECT_THAT(text.out,
+              HasSubstr("java.lang.StringUTF16.hashCode(byte[]) (bytecode ? → 11 bytes)"));
+  std::vector<std::string> csv_args = args;
+  csv_args.push_back("--format=csv");
+  const RunResult csv = RunProfdiffOnce(csv_args);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_THAT(csv.out, StartsWith("change,method,share,compilation_1,compilation_2,caller,callee,"
+                                  "bci,path,kind_1,reason_1,kind_2,reason_2,reasons_1,reasons_2,"
+                                  "bytecode_size_1,bytecode_size_2\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",java.lang.StringLatin1.hashCode(byte[]),27,"));
+  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",not inlineable,inline,,11\n"));
+  std::vector<std::string> json_args = args;
+  json_args.push_back("--format=json");
+  const RunResult json = RunProfdiffOnce(json_args);
+  EXPECT_THAT(json.out, HasSubstr("\"reasons\":[\"callee is too large\"],\"bytecode_size\":42}"));
+  // Graal's log has no sizes: the jit-vs-jit section above shows none.
+  const RunResult graal = RunProfdiffOnce(Differing({"--decisions=true", "--format=json"}));
+  EXPECT_THAT(graal.out, Not(HasSubstr("\"bytecode_size\":1")));
+  EXPECT_THAT(graal.out, HasSubstr("\"bytecode_size\":null"));
 }
 
 TEST(RequireEndToEndTest, HeldRulesExitZeroAndChangeNothing) {

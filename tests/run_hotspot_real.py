@@ -198,8 +198,53 @@ def check_commands(binary, first, second, scratch, failures):
         out.write(saved.stdout)
     text = run(binary, ["jit-vs-jit", first, second], failures).stdout
     rendered = run(binary, ["render", stream], failures).stdout
+    check_bytecode_sizes(binary, first, second, failures)
     if text != rendered:
         failures.append("render of the JSON of jit-vs-jit %s %s differs from its text" % (
+            first, second))
+
+
+def method_sizes(path):
+    """(holder, name, bytes) of every <method> with a size, each task's klass ids resolved in that
+    task (ids are reused across tasks)."""
+    sizes = set()
+    for _, task in ET.iterparse(path, events=("end",)):
+        if task.tag != "task":
+            continue
+        klasses = {}
+        for _, child in walk(task):
+            if child.tag == "klass":
+                klasses[child.get("id")] = child.get("name").replace("/", ".")
+            elif child.tag == "method" and child.get("bytes") is not None:
+                sizes.add((klasses.get(child.get("holder")), child.get("name"),
+                           int(child.get("bytes"))))
+        task.clear()
+    return sizes
+
+
+def check_bytecode_sizes(binary, first, second, failures):
+    """--decisions shows, for each side of a changed call site, a bytecode size that the log of
+    that side gives the callee's method."""
+    out = run(binary, ["jit-vs-jit", first, second, "--decisions=true", "--format=json"],
+              failures).stdout.decode()
+    record = next((json.loads(l) for l in out.splitlines() if '"type":"decisions"' in l), None)
+    if record is None:
+        failures.append("jit-vs-jit %s %s --decisions=true: no decisions record" % (first, second))
+        return
+    sizes = [method_sizes(first), method_sizes(second)]
+    shown = 0
+    for site in record["changes"] + record["reason_changes"]:
+        callee = site["callee"] or ""
+        holder, _, name = callee.split("(")[0].rpartition(".")
+        for s, side in enumerate((site["before"], site["after"])):
+            if side is None or side["bytecode_size"] is None:
+                continue
+            shown += 1
+            if (holder, name, side["bytecode_size"]) not in sizes[s]:
+                failures.append("%s: %s shown with %d bytes, which no <method> of it has" % (
+                    (first, second)[s], callee, side["bytecode_size"]))
+    if record["changes"] and shown == 0:
+        failures.append("jit-vs-jit %s %s --decisions=true: no bytecode size shown" % (
             first, second))
 
 

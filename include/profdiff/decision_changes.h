@@ -38,6 +38,7 @@ struct DecisionSide {
   bool present = false;
   std::string_view kind;                              // "inlined", "direct", ...
   const std::vector<std::string>* reasons = nullptr;  // all of them, as logged
+  int32_t bytecode_size = -1;                         // the callee's; -1: unknown
 };
 
 struct DecisionChange {
@@ -66,6 +67,32 @@ struct PairDecisions {
     inlined[0] = inlined[1] = 0;
   }
 };
+
+// jit-vs-jit-runs (docs/decisions-view.md "Which commands"): what the decisions view takes of a
+// compared method besides its stable differences. Refers to the trees of the method's runs.
+struct RunsDecisions {
+  struct RunCallSites {
+    int64_t run = 0;  // 0-based, within its experiment
+    int64_t call_sites = 0;
+    int64_t inlined = 0;
+  };
+  // Per experiment: each run that compiled the method, with the call sites of the inlining tree
+  // of its hottest compilation, and those inlined.
+  std::vector<RunCallSites> runs[2];
+  // The stable reason-only changes (kind_changed false), each with the reasons of the first
+  // cross pair that has it; `changes` and `path` only.
+  PairDecisions reason_changes;
+
+  void Clear() {
+    runs[0].clear();
+    runs[1].clear();
+    reason_changes.Clear();
+  }
+};
+
+// Adds the call sites of `tree` (every node below the root) to *call_sites, those inlined to
+// *inlined.
+void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inlined);
 
 // Fills `out` from `match`, the matching of `left` and `right` as the matcher returned it
 // (before pruning and expansion; an identical subtree pair may have no delta children), or

@@ -28,6 +28,7 @@ struct CollectedDecisionPair {
     bool present = false;
     std::string kind;
     std::vector<std::string> reasons;
+    int32_t bytecode_size = -1;  // the callee's; -1: unknown
   };
   struct Change {
     std::vector<Step> path;
@@ -59,7 +60,8 @@ class DecisionTally : public RecordObserver {
   void Method(const MethodRecord& record) override;
   void Pair(const PairRecord& record) override;
   // jit-vs-jit-runs: the stable inlining differences of a compared method, as one collected
-  // "pair" (no compilation IDs, no call-site counts: the runs' trees are not in the records).
+  // "pair" (no compilation IDs), with the call sites of its runs' trees and its stable
+  // reason-only changes when the record has them (the command's own, not render's).
   void RunsMethod(const RunsMethodRecord& record) override;
 
   // The decisions record of everything collected; it refers to the tally's storage, valid until
@@ -74,6 +76,13 @@ class DecisionTally : public RecordObserver {
   std::mutex mutex_;
   std::map<std::string, MethodInfo, std::less<>> methods_;
   std::deque<CollectedDecisionPair> pairs_;
+  // jit-vs-jit-runs: per experiment, per run (0-based), the call sites of the compared methods'
+  // trees (DecisionRateRecord's figures of that run alone).
+  bool runs_ = false;
+  std::map<int64_t, DecisionRateRecord> run_rates_[2];
+  // jit-vs-jit-runs: the rates' runs and the test of their changes.
+  RunsRateRecord RunsRate() const;
+
   // Storage of the record.
   DecisionsRecord record_;
   std::deque<std::string> keys_;

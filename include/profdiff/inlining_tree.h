@@ -75,6 +75,10 @@ struct InliningTreeNode {
   std::vector<std::string> reasons;
   std::optional<ReceiverTypeProfile> receiver_type_profile;
   NodeIndex parent = kNoNode;
+  // The callee's size in bytes of bytecode, where the log has it (HotSpot's <method bytes>);
+  // -1: unknown (Graal's optimization log does not have it). It fills the padding after
+  // `parent`, so that the node, of which the Graal reader builds millions, does not grow.
+  int32_t bytecode_size = -1;
   ChildList children;  // in log order until sorted
 };
 

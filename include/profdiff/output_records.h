@@ -350,6 +350,9 @@ struct RunsMethodRecord {
   std::vector<DifferenceRecord> noise;
   std::vector<PathStepRecord> path_steps;
   TreeRecord labels;  // storage of the differences' labels (reasons, positions, properties)
+  // --decisions: the runs' call sites and stable reason-only changes (not written as such: the
+  // decisions record sums them up); nullptr otherwise.
+  const RunsDecisions* decisions = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -433,6 +436,8 @@ struct DecisionSiteRecord {
   bool present[2] = {false, false};
   std::string_view kind[2];
   IndexRange reasons[2];  // into DecisionsRecord::reasons, all of them as logged
+  // The callee's bytecode size on each side, where the log has it (HotSpot; never Graal).
+  std::optional<int32_t> bytecode_size[2];
 };
 
 // The call sites of the counted pairs' trees on one side.
@@ -442,6 +447,16 @@ struct DecisionRateRecord {
   // The same, each pair's weighted by its method's share (pairs of unknown share left out).
   double weighted_call_sites = 0;
   double weighted_inlined = 0;
+};
+
+// jit-vs-jit-runs: the runs whose trees the rates count, and whether each rate's change is
+// beyond the run-to-run noise (Welch's t-test of the runs' own rates, as for a share change;
+// `difference` is the mean of experiment 2's runs' rates minus that of experiment 1's).
+struct RunsRateRecord {
+  // Per experiment, the rate of each run with call sites (of known share), in run order.
+  std::vector<double> rates[2];
+  std::vector<double> weighted_rates[2];
+  ShareChangeRecord change[2];  // of the plain rate, of the weighted rate
 };
 
 // A compilation pair whose decisions count (PairsCountedForDecisions, decision_view.h).
@@ -456,6 +471,7 @@ struct DecisionsRecord {
   std::vector<CountedPairRecord> counted;  // which they are (none for jit-vs-jit-runs)
   int64_t too_big = 0;                     // of which too big to compare (no decisions known)
   DecisionRateRecord rate[2];
+  std::optional<RunsRateRecord> runs_rate;            // jit-vs-jit-runs only
   std::vector<DecisionTransitionRecord> transitions;  // largest share first
   std::vector<DecisionSiteRecord> changes;            // kind changes, ranked
   std::vector<DecisionSiteRecord> reason_changes;     // the same kind, another reason, ranked

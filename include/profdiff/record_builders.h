@@ -32,6 +32,12 @@ void BuildContextDeltaRecord(const std::optional<TreeMatch>& match,
                              const OptimizationContextTree& right, const Options& options,
                              TreeRecord* out);
 
+// jit-vs-jit-runs (docs/runs.md "Share changes"): the change from the runs' values `a` of
+// experiment 1 to `b` of experiment 2 (a method's shares, the inlining rates of
+// docs/decisions-view.md): the difference of the means (0 when either is empty) and Welch's
+// t-test of it, tested when both have at least two values.
+ShareChangeRecord TestShareChange(const std::vector<double>& a, const std::vector<double>& b);
+
 // The label of one inlining node, without its blocks (reasons and profile are left empty).
 NodeLabel InliningNodeLabel(const InliningTree& tree, NodeIndex node);
 // The label of an inlining node with its reasons (when `reasons_shown`) and receiver-type

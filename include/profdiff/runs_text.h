@@ -4,6 +4,8 @@
 // The text of jit-vs-jit-runs (docs/runs.md): its legend, the runs of each experiment as a
 // table, and one section per method.
 
+#include <string>
+
 #include "profdiff/line_writer.h"
 #include "profdiff/options.h"
 #include "profdiff/output_records.h"
@@ -11,6 +13,11 @@
 #include "profdiff/text_style.h"
 
 namespace profdiff {
+
+// Whether a change between the runs of the experiments is beyond the noise, as the text says it:
+// "beyond the noise (Welch's t-test: t = 2.10, df = 3.7, p = 0.1080)", "not tested (...)".
+// `no_variation`: neither experiment's runs vary.
+std::string ShareChangeVerdict(const ShareChangeRecord& change, bool no_variation);
 
 void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Options& options);
 

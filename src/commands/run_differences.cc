@@ -292,6 +292,17 @@ void DifferenceSupport::AddWithinPair(const PairDifferences& pair) {
   for (const DifferenceKey& key : seen) ++entries_[key].within;
 }
 
+bool IsStable(const RunsOptions& options, bool unconfirmed, int64_t cross, int64_t cross_pairs,
+              int64_t within, int64_t within_pairs) {
+  // A share threshold compared with counts: a little slack so that 0.8 * 5 is 4.
+  constexpr double kSlack = 1e-9;
+  return !unconfirmed && cross_pairs > 0 && within_pairs > 0 &&
+         static_cast<double>(cross) >=
+             options.stable_share * static_cast<double>(cross_pairs) - kSlack &&
+         static_cast<double>(within) <=
+             options.noise_share * static_cast<double>(within_pairs) + kSlack;
+}
+
 void DifferenceSupport::Finish(const RunsOptions& options, bool unconfirmed,
                                RunsMethodRecord* method) {
   std::vector<size_t> order(representatives_.size());
@@ -311,8 +322,6 @@ void DifferenceSupport::Finish(const RunsOptions& options, bool unconfirmed,
     if (path_a != path_b) return path_a < path_b;
     return a.order.back() < b.order.back();
   });
-  // A share threshold compared with counts: a little slack so that 0.8 * 5 is 4.
-  constexpr double kSlack = 1e-9;
   for (size_t i : order) {
     const Representative& r = representatives_[i];
     const Entry& entry = entries_.at(r.key);
@@ -325,12 +334,8 @@ void DifferenceSupport::Finish(const RunsOptions& options, bool unconfirmed,
     record.cross_pairs = cross_pairs_[k];
     record.within = entry.within;
     record.within_pairs = within_pairs_[k];
-    const bool stable =
-        !unconfirmed && record.cross_pairs > 0 && record.within_pairs > 0 &&
-        static_cast<double>(record.cross) >=
-            options.stable_share * static_cast<double>(record.cross_pairs) - kSlack &&
-        static_cast<double>(record.within) <=
-            options.noise_share * static_cast<double>(record.within_pairs) + kSlack;
+    const bool stable = IsStable(options, unconfirmed, record.cross, record.cross_pairs,
+                                 record.within, record.within_pairs);
     (stable ? method->stable : method->noise).push_back(record);
   }
   method->path_steps = std::move(steps_);

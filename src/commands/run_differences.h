@@ -100,6 +100,13 @@ class DifferenceSupport {
   int64_t within_pairs_[3] = {0, 0, 0};
 };
 
+// THE rule of docs/runs.md "Stable or noise": a difference found in `cross` of `cross_pairs`
+// cross pairs and in `within` of `within_pairs` same-side pairs is stable when it is in at least
+// --stable-share of the former and at most --noise-share of the latter (never when the method is
+// `unconfirmed` or either count of pairs is 0).
+bool IsStable(const RunsOptions& options, bool unconfirmed, int64_t cross, int64_t cross_pairs,
+              int64_t within, int64_t within_pairs);
+
 // Copies `label` of `from` into `to`: the items its ranges refer to are appended to `to`'s
 // arrays (the strings are not copied: they stay views of what `from`'s labels view).
 NodeLabel CopyLabel(const TreeRecord& from, const NodeLabel& label, TreeRecord* to);

@@ -20,6 +20,7 @@
 #include "commands/command_steps.h"
 #include "commands/comparison_commands.h"
 #include "commands/run_differences.h"
+#include "commands/run_reason_changes.h"
 #include "load/paths.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/commands.h"
@@ -88,6 +89,7 @@ struct RunsMethod {
   // Per experiment, per run: the method in that run's experiment, if it has it.
   std::vector<std::optional<MethodIndex>> in[2];
   RunsMethodRecord record;
+  RunsDecisions decisions;  // --decisions
 };
 
 // The method's unit with the largest period in `run` (ties: the first in table order), if the
@@ -199,6 +201,7 @@ class RunsComparison {
       Tally(method.record);
       out_.RunsMethod(method.record);
       method.record = RunsMethodRecord();  // drop the views into the trees, then the trees
+      method.decisions.Clear();
       for (std::vector<LoadedRun>& side : loaded_) side.clear();
     }
     end_.runs = totals_;
@@ -315,16 +318,7 @@ class RunsComparison {
           method.in[e].push_back(run->data.FindMethod(method.name));
         record.hotness.push_back(Hotness(e + 1, sides_[e], method.in[e], &shares[e]));
       }
-      ShareChangeRecord& change = record.share_change;
-      change.difference = record.hotness[1].mean - record.hotness[0].mean;
-      change.tested = shares[0].size() >= 2 && shares[1].size() >= 2;
-      if (change.tested) {
-        const WelchResult welch = WelchTTest(shares[0], shares[1]);
-        change.t = welch.t;
-        change.df = welch.df;
-        change.p = welch.p;
-        change.beyond_noise = welch.p < kShareChangeAlpha;
-      }
+      record.share_change = TestShareChange(shares[0], shares[1]);
       record.compared = record.hotness[0].hot_runs * 2 >= record.hotness[0].runs &&
                         record.hotness[1].hot_runs * 2 >= record.hotness[1].runs;
     }
@@ -410,7 +404,17 @@ class RunsComparison {
       }
     }
     for (const RunPair& pair : pairs) ++(pair.cross ? record.cross_pairs : record.within_pairs);
+    if (options_.decisions) {
+      for (int e = 0; e < 2; ++e) {
+        for (const LoadedRun& run : loaded[e]) {
+          RunsDecisions::RunCallSites& counts = method.decisions.runs[e].emplace_back();
+          counts.run = static_cast<int64_t>(run.run);
+          CountCallSites(run.trees->inlining_tree, &counts.call_sites, &counts.inlined);
+        }
+      }
+    }
     DifferenceSupport support;
+    ReasonChangeSupport reasons;
     ProduceInOrder<MatchedPair>(
         pairs.size(), WorkerThreads(),
         [&](size_t i) {
@@ -430,14 +434,20 @@ class RunsComparison {
         [&](size_t i, MatchedPair& matched) {
           if (pairs[i].cross) {
             support.AddCrossPair(matched.differences);
+            if (options_.decisions) reasons.AddCrossPair(matched.trees->decisions);
           } else {
             support.AddWithinPair(matched.differences);
+            if (options_.decisions) reasons.AddWithinPair(matched.trees->decisions);
           }
           end_.pairs += matched.tally.pairs;
           end_.too_big += matched.tally.too_big;
           return true;
         });
     support.Finish(runs_options_, record.unconfirmed, &record);
+    if (options_.decisions) {
+      reasons.Finish(runs_options_, record.unconfirmed, &method.decisions.reason_changes);
+      record.decisions = &method.decisions;
+    }
     return absl::OkStatus();
   }
 

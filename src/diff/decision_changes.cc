@@ -55,6 +55,8 @@ bool ReasonsDiffer(const InliningTreeNode& a, const InliningTreeNode& b) {
   return KeyOf(*ra) != KeyOf(*rb);
 }
 
+}  // namespace
+
 void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inlined) {
   if (tree.empty()) return;
   std::vector<NodeIndex> stack(tree.node(tree.root).children.begin(),
@@ -68,6 +70,8 @@ void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inli
     stack.insert(stack.end(), children.begin(), children.end());
   }
 }
+
+namespace {
 
 class Collector {
  public:
@@ -170,6 +174,7 @@ class Collector {
     side->present = true;
     side->kind = CallsiteKindName(tree.Kind(n));
     side->reasons = &tree.node(n).reasons;
+    side->bytecode_size = tree.node(n).bytecode_size;
   }
 
   const InliningTree& left_;

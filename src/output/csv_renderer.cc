@@ -35,7 +35,7 @@ constexpr char kRunsColumns[] =
 // --decisions: a row per changed call site (docs/decisions-view.md).
 constexpr char kDecisionColumns[] =
     "change,method,share,compilation_1,compilation_2,caller,callee,bci,path,kind_1,reason_1,"
-    "kind_2,reason_2,reasons_1,reasons_2\n";
+    "kind_2,reason_2,reasons_1,reasons_2,bytecode_size_1,bytecode_size_2\n";
 
 // Cells after the first of a row.
 class Row {
@@ -320,6 +320,13 @@ void CsvRenderer::Decisions(const DecisionsRecord& record) {
         joined += reason;
       }
       row.Text(joined);
+    }
+    for (int s = 0; s < 2; ++s) {
+      if (site.present[s] && site.bytecode_size[s]) {
+        row.Int(*site.bytecode_size[s]);
+      } else {
+        row.Empty();
+      }
     }
     row.End();
     out_.Raw(row_);

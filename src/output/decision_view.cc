@@ -7,6 +7,7 @@
 
 #include "profdiff/decision_changes.h"
 #include "profdiff/method_differences.h"
+#include "profdiff/record_builders.h"
 
 namespace profdiff {
 
@@ -16,6 +17,26 @@ namespace {
 bool ShareBefore(const std::optional<double>& a, const std::optional<double>& b) {
   if (a.has_value() != b.has_value()) return a.has_value();
   return a.has_value() && *a > *b;
+}
+
+// What the tally keeps of `change` of `decisions` (whose trees are gone once it is written).
+CollectedDecisionPair::Change KeptChange(const PairDecisions& decisions,
+                                         const DecisionChange& change) {
+  CollectedDecisionPair::Change kept;
+  kept.kind_changed = change.kind_changed;
+  for (uint32_t i = change.path_begin; i < change.path_end; ++i) {
+    const DecisionPathStep& step = decisions.path[i];
+    CollectedDecisionPair::Step& copy = kept.path.emplace_back();
+    if (step.method) copy.method = std::string(*step.method);
+    copy.bci = step.bci;
+  }
+  for (int s = 0; s < 2; ++s) {
+    kept.side[s].present = change.side[s].present;
+    kept.side[s].kind = std::string(change.side[s].kind);
+    if (change.side[s].reasons != nullptr) kept.side[s].reasons = *change.side[s].reasons;
+    kept.side[s].bytecode_size = change.side[s].bytecode_size;
+  }
+  return kept;
 }
 
 }  // namespace
@@ -57,19 +78,7 @@ void DecisionTally::Pair(const PairRecord& record) {
   }
   pair.changes.reserve(decisions.changes.size());
   for (const DecisionChange& change : decisions.changes) {
-    CollectedDecisionPair::Change& kept = pair.changes.emplace_back();
-    kept.kind_changed = change.kind_changed;
-    for (uint32_t i = change.path_begin; i < change.path_end; ++i) {
-      const DecisionPathStep& step = decisions.path[i];
-      CollectedDecisionPair::Step& copy = kept.path.emplace_back();
-      if (step.method) copy.method = std::string(*step.method);
-      copy.bci = step.bci;
-    }
-    for (int s = 0; s < 2; ++s) {
-      kept.side[s].present = change.side[s].present;
-      kept.side[s].kind = std::string(change.side[s].kind);
-      if (change.side[s].reasons != nullptr) kept.side[s].reasons = *change.side[s].reasons;
-    }
+    pair.changes.push_back(KeptChange(decisions, change));
   }
   std::lock_guard<std::mutex> lock(mutex_);
   pairs_.push_back(std::move(pair));
@@ -144,8 +153,31 @@ void DecisionTally::RunsMethod(const RunsMethodRecord& record) {
       }
     }
   }
+  if (record.decisions != nullptr) {
+    // The stable reason-only changes, after the stable kind changes.
+    const PairDecisions& reasons = record.decisions->reason_changes;
+    for (const DecisionChange& change : reasons.changes) {
+      pair.changes.push_back(KeptChange(reasons, change));
+    }
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   methods_[pair.method] = info;
+  if (record.decisions != nullptr) {
+    runs_ = true;
+    for (int s = 0; s < 2; ++s) {
+      for (const RunsDecisions::RunCallSites& run : record.decisions->runs[s]) {
+        pair.call_sites[s] += run.call_sites;
+        pair.inlined[s] += run.inlined;
+        DecisionRateRecord& rate = run_rates_[s][run.run];
+        rate.call_sites += run.call_sites;
+        rate.inlined += run.inlined;
+        if (info.share) {
+          rate.weighted_call_sites += *info.share * static_cast<double>(run.call_sites);
+          rate.weighted_inlined += *info.share * static_cast<double>(run.inlined);
+        }
+      }
+    }
+  }
   pairs_.push_back(std::move(pair));
 }
 
@@ -235,6 +267,7 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
       for (int s = 0; s < 2; ++s) {
         site.present[s] = change.side[s].present;
         site.kind[s] = change.side[s].kind;
+        if (change.side[s].bytecode_size >= 0) site.bytecode_size[s] = change.side[s].bytecode_size;
         site.reasons[s].begin = static_cast<uint32_t>(record_.reasons.size());
         for (const std::string& reason : change.side[s].reasons) record_.reasons.push_back(reason);
         site.reasons[s].end = static_cast<uint32_t>(record_.reasons.size());
@@ -278,7 +311,25 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
   };
   rank(record_.changes);
   rank(record_.reason_changes);
+  if (runs_) record_.runs_rate = RunsRate();
   return record_;
+}
+
+RunsRateRecord DecisionTally::RunsRate() const {
+  RunsRateRecord result;
+  for (int weighted = 0; weighted < 2; ++weighted) {
+    std::vector<double>* rates = weighted ? result.weighted_rates : result.rates;
+    for (int s = 0; s < 2; ++s) {
+      for (const auto& [run, rate] : run_rates_[s]) {
+        const double whole =
+            weighted ? rate.weighted_call_sites : static_cast<double>(rate.call_sites);
+        const double part = weighted ? rate.weighted_inlined : static_cast<double>(rate.inlined);
+        if (whole > 0) rates[s].push_back(part / whole);
+      }
+    }
+    result.change[weighted] = TestShareChange(rates[0], rates[1]);
+  }
+  return result;
 }
 
 }  // namespace profdiff

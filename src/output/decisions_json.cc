@@ -2,6 +2,8 @@
 
 #include "output/decisions_json.h"
 
+#include "output/runs_json.h"
+
 namespace profdiff {
 
 namespace {
@@ -62,6 +64,12 @@ void WriteSite(JsonOut& json, const DecisionsRecord& record, const DecisionSiteR
       json.String(record.reasons[i]);
     }
     json.EndArray();
+    json.Key("bytecode_size");
+    if (site.bytecode_size[s]) {
+      json.Int(*site.bytecode_size[s]);
+    } else {
+      json.Null();
+    }
     json.EndObject();
   }
   json.EndObject();
@@ -103,6 +111,28 @@ void WriteDecisionsJson(JsonOut& json, const DecisionsRecord& record) {
     json.EndObject();
   }
   json.EndArray();
+  json.Key("runs_rate");
+  if (record.runs_rate) {
+    const RunsRateRecord& runs = *record.runs_rate;
+    json.BeginObject();
+    for (int weighted = 0; weighted < 2; ++weighted) {
+      json.Key(weighted ? "weighted_rates" : "rates");
+      json.BeginArray();
+      for (int s = 0; s < 2; ++s) {
+        json.BeginArray();
+        for (double rate : (weighted ? runs.weighted_rates : runs.rates)[s]) json.Double(rate);
+        json.EndArray();
+      }
+      json.EndArray();
+    }
+    json.Key("change");
+    WriteShareChangeJson(json, runs.change[0]);
+    json.Key("weighted_change");
+    WriteShareChangeJson(json, runs.change[1]);
+    json.EndObject();
+  } else {
+    json.Null();
+  }
   json.Key("transitions");
   json.BeginArray();
   for (const DecisionTransitionRecord& row : record.transitions) {

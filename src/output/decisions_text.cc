@@ -1,11 +1,15 @@
 // The text of --decisions (docs/decisions-view.md).
 
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "output/text_emphasis.h"
 #include "profdiff/absl_compat.h"
 #include "profdiff/java_format.h"
+#include "profdiff/runs_text.h"
 #include "profdiff/text_renderer.h"
 
 namespace profdiff {
@@ -49,6 +53,19 @@ std::string ChangeText(double before, double after, bool known) {
   return absl::StrCat(change >= 0 ? "+" : "", JavaFixed(change));
 }
 
+// The callee's bytecode size (docs/decisions-view.md): nothing when no side has it, one size
+// when the sides agree or one side is absent, both when they differ ("?" for one unknown).
+std::string BytecodeSizeText(const DecisionSiteRecord& site) {
+  const std::optional<int32_t> before = site.present[0] ? site.bytecode_size[0] : std::nullopt;
+  const std::optional<int32_t> after = site.present[1] ? site.bytecode_size[1] : std::nullopt;
+  if (!before && !after) return "";
+  if (!site.present[0] || !site.present[1] || before == after) {
+    return absl::StrCat(" (bytecode ", Plural(before ? *before : *after, "byte", "bytes"), ")");
+  }
+  auto size = [](const std::optional<int32_t>& s) { return s ? absl::StrCat(*s) : "?"; };
+  return absl::StrCat(" (bytecode ", size(before), " → ", size(after), " bytes)");
+}
+
 void WriteSites(LineWriter& out, const DecisionsRecord& record,
                 const std::vector<DecisionSiteRecord>& sites) {
   const size_t listed = std::min(sites.size(), kListedCallSites);
@@ -61,11 +78,11 @@ void WriteSites(LineWriter& out, const DecisionsRecord& record,
                       AbslView(site.compilation[1]));
     }
     out.Line(head, 1);
-    out.Line(
-        absl::StrCat(NameText(site.callee), " at bci ", site.bci, " in ", NameText(site.caller),
-                     ": ", AbslView(site.present[0] ? site.kind[0] : "absent"), " → ",
-                     AbslView(site.present[1] ? site.kind[1] : "absent")),
-        2);
+    out.Line(absl::StrCat(NameText(site.callee), BytecodeSizeText(site), " at bci ", site.bci,
+                          " in ", NameText(site.caller), ": ",
+                          AbslView(site.present[0] ? site.kind[0] : "absent"), " → ",
+                          AbslView(site.present[1] ? site.kind[1] : "absent")),
+             2);
     for (int s = 0; s < 2; ++s) {
       if (!site.present[s] || site.reasons[s].empty()) continue;
       std::string line = absl::StrCat("experiment ", s + 1, ": ");
@@ -119,6 +136,22 @@ void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const Te
                            10),
                    "  weighted by execution share"),
       1);
+  if (record.runs_rate) {
+    // jit-vs-jit-runs: whether each change is beyond the runs' own variation.
+    const RunsRateRecord& runs = *record.runs_rate;
+    auto varies = [](const std::vector<double>& rates) {
+      return std::any_of(rates.begin(), rates.end(), [&](double r) { return r != rates[0]; });
+    };
+    for (int weighted = 0; weighted < 2; ++weighted) {
+      const std::vector<double>* rates = weighted ? runs.weighted_rates : runs.rates;
+      const bool no_variation = !varies(rates[0]) && !varies(rates[1]);
+      out.Line(absl::StrCat(weighted ? "Weighted change" : "Change", " over ",
+                            Plural(static_cast<int64_t>(rates[0].size()), "run", "runs"), " and ",
+                            Plural(static_cast<int64_t>(rates[1].size()), "run", "runs"), ": ",
+                            ShareChangeVerdict(runs.change[weighted], no_variation)),
+               1);
+    }
+  }
 
   out.Line(
       absl::StrCat("Transitions: ",

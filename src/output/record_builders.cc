@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "profdiff/inlining_path.h"
+#include "profdiff/share_statistics.h"
 
 namespace profdiff {
 
@@ -402,6 +403,20 @@ CompilationListRecord MakeCompilationList(const Experiment& experiment, MethodIn
   for (CompilationIndex c : list)
     record.compilations.push_back(MakeCompilationRecord(experiment, c));
   return record;
+}
+
+ShareChangeRecord TestShareChange(const std::vector<double>& a, const std::vector<double>& b) {
+  ShareChangeRecord change;
+  if (!a.empty() && !b.empty()) change.difference = Summarize(b).mean - Summarize(a).mean;
+  change.tested = a.size() >= 2 && b.size() >= 2;
+  if (change.tested) {
+    const WelchResult welch = WelchTTest(a, b);
+    change.t = welch.t;
+    change.df = welch.df;
+    change.p = welch.p;
+    change.beyond_noise = welch.p < kShareChangeAlpha;
+  }
+  return change;
 }
 
 }  // namespace profdiff

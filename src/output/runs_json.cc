@@ -93,6 +93,26 @@ void WriteRunIdentity(JsonOut& json, const RunIdentityRecord& run) {
   json.EndObject();
 }
 
+void WriteShareChangeJson(JsonOut& json, const ShareChangeRecord& c) {
+  json.BeginObject();
+  json.Key("difference");
+  json.Double(c.difference);
+  json.Key("tested");
+  json.Bool(c.tested);
+  for (auto [key, value] :
+       {std::pair<std::string_view, double>{"t", c.t}, {"df", c.df}, {"p", c.p}}) {
+    json.Key(key);
+    if (c.tested) {
+      json.Double(value);
+    } else {
+      json.Null();
+    }
+  }
+  json.Key("beyond_noise");
+  json.Bool(c.beyond_noise);
+  json.EndObject();
+}
+
 void WriteRunsMethodHead(JsonOut& json, const RunsMethodRecord& record) {
   json.Member("type", "method");
   json.IntMember("index", record.index);
@@ -120,25 +140,8 @@ void WriteRunsMethodHead(JsonOut& json, const RunsMethodRecord& record) {
     json.EndObject();
   }
   json.EndArray();
-  const ShareChangeRecord& c = record.share_change;
   json.Key("share_change");
-  json.BeginObject();
-  json.Key("difference");
-  json.Double(c.difference);
-  json.Key("tested");
-  json.Bool(c.tested);
-  for (auto [key, value] :
-       {std::pair<std::string_view, double>{"t", c.t}, {"df", c.df}, {"p", c.p}}) {
-    json.Key(key);
-    if (c.tested) {
-      json.Double(value);
-    } else {
-      json.Null();
-    }
-  }
-  json.Key("beyond_noise");
-  json.Bool(c.beyond_noise);
-  json.EndObject();
+  WriteShareChangeJson(json, record.share_change);
   json.Key("compared");
   json.Bool(record.compared);
   json.Key("unconfirmed");

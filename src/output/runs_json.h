@@ -18,6 +18,9 @@ void WriteRunIdentity(JsonOut& json, const RunIdentityRecord& run);
 void WriteRunsMethodHead(JsonOut& json, const RunsMethodRecord& record);
 // A whole method record (type "method", the runs form).
 void WriteRunsMethodJson(JsonOut& json, const RunsMethodRecord& record);
+// A share change (a method's "share_change", a rate change of the decisions record) as an
+// object.
+void WriteShareChangeJson(JsonOut& json, const ShareChangeRecord& change);
 // The end record's "runs" member.
 void WriteRunsTotals(JsonOut& json, const RunsTotalsRecord& totals);
 

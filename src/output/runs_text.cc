@@ -161,26 +161,31 @@ void WriteShareChange(LineWriter& out, const RunsMethodRecord& record) {
   const ShareChangeRecord& c = record.share_change;
   std::string points = JavaFixed(c.difference * 100);
   if (c.difference >= 0 && !points.starts_with("-")) points.insert(0, "+");
-  std::string line = absl::StrCat("Share change: ", points, " percentage points, ");
-  if (!c.tested) {
-    line += "not tested (Welch's t-test needs at least two runs of each experiment)";
-  } else if (record.hotness[0].stddev == 0 && record.hotness[1].stddev == 0) {
-    absl::StrAppend(&line, c.beyond_noise ? "beyond" : "within",
-                    " the noise (no run-to-run variation in either experiment)");
-  } else {
-    absl::StrAppend(&line, c.beyond_noise ? "beyond" : "within",
-                    " the noise (Welch's t-test: t = ", JavaFixed(c.t),
-                    ", df = ", JavaFixed(c.df, 1), ", p ");
-    if (c.p < 0.0001) {
-      line += "< 0.0001)";
-    } else {
-      absl::StrAppend(&line, "= ", JavaFixed(c.p, 4), ")");
-    }
-  }
-  out.Line(line);
+  out.Line(absl::StrCat(
+      "Share change: ", points, " percentage points, ",
+      ShareChangeVerdict(c, record.hotness[0].stddev == 0 && record.hotness[1].stddev == 0)));
 }
 
 }  // namespace
+
+std::string ShareChangeVerdict(const ShareChangeRecord& c, bool no_variation) {
+  if (!c.tested) return "not tested (Welch's t-test needs at least two runs of each experiment)";
+  std::string line;
+  if (no_variation) {
+    absl::StrAppend(&line, c.beyond_noise ? "beyond" : "within",
+                    " the noise (no run-to-run variation in either experiment)");
+    return line;
+  }
+  absl::StrAppend(&line, c.beyond_noise ? "beyond" : "within",
+                  " the noise (Welch's t-test: t = ", JavaFixed(c.t), ", df = ", JavaFixed(c.df, 1),
+                  ", p ");
+  if (c.p < 0.0001) {
+    line += "< 0.0001)";
+  } else {
+    absl::StrAppend(&line, "= ", JavaFixed(c.p, 4), ")");
+  }
+  return line;
+}
 
 void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Options& options) {
   Bullets b(out);

@@ -253,7 +253,10 @@ test('a stats page shows a table per scope, as many rows as the JSON holds', asy
 });
 
 test('--decisions: the rates, transitions and call sites of the record, each linking to its pair', async (browser) => {
-  const cases = [['jit-vs-jit', ...JIT_ARGS]];
+  const cases = [['jit-vs-jit', ...JIT_ARGS],
+                 // HotSpot logs have the callees' bytecode sizes.
+                 ['jit-vs-jit', `${SOURCE}/fixtures/hotspot-example/jdk17.log`,
+                  `${SOURCE}/fixtures/hotspot-example/jdk25.log`]];
   const real = path.join(process.env.PROFDIFF_CONFORMANCE_DIR || path.join(SOURCE, '..', 'shared', 'conformance'),
       'data', 'real-graal', 'CollectionsStreams');
   if (fs.existsSync(path.join(real, 'lowinline'))) {
@@ -284,6 +287,7 @@ test('--decisions: the rates, transitions and call sites of the record, each lin
               [...t.querySelectorAll('tbody tr')].map((tr) => ({
                 callee: tr.children[1].textContent,
                 bci: tr.children[2].textContent,
+                size: tr.children[8].textContent,
                 href: tr.querySelector('a')?.getAttribute('href'),
               }))),
         };
@@ -299,10 +303,19 @@ test('--decisions: the rates, transitions and call sites of the record, each lin
       [...record.changes, ...record.reason_changes].forEach((site, i) => {
         checkEqual(sites[i].callee, site.callee, `callee of row ${i}`);
         checkEqual(sites[i].bci, String(site.bci), `bci of row ${i}`);
+        // One size when the sides agree or one is absent, both when they differ, '?' unknown.
+        const sizes = [site.before, site.after].filter((s) => s).map((s) => s.bytecode_size);
+        const size = sizes.every((x) => x === null) ? '\u2013'
+            : sizes.length === 1 || sizes[0] === sizes[1] ? String(sizes.find((x) => x !== null))
+              : sizes.map((x) => (x === null ? '?' : String(x))).join(' \u2192 ');
+        checkEqual(sites[i].size, size, `bytecode size of row ${i}`);
         const href = `#m:${encodeURIComponent(site.method)}/p/${encodeURIComponent(site.compilations[0])}/` +
             encodeURIComponent(site.compilations[1]);
         checkEqual(sites[i].href, href, `link of row ${i}`);
       });
+      if (args.some((a) => a.endsWith('jdk17.log'))) {
+        check(sites.some((s) => s.size === '42 \u2192 9'), 'a size that changed (StringLatin1.hashCode)');
+      }
       checkEqual(problems, [], 'problems');
       // Following a link opens the pair.
       if (sites.length > 0) {
@@ -353,6 +366,28 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
     } finally {
       await page.close();
     }
+  }
+});
+
+test('--decisions with runs: the rates\' changes as the text says them', async (browser) => {
+  const e1 = `${JIT}/exp1/`, e2 = `${JIT}/exp2/`;
+  const args = ['jit-vs-jit-runs', '--exp1', e1 + 'log', e1 + 'prof.json', e1 + 'log', e1 + 'prof.json',
+                '--exp2', e2 + 'log', e2 + 'prof.json', e2 + 'log', e2 + 'prof.json', '--decisions=true'];
+  const text = profdiff(args, SOURCE);
+  checkEqual(text.status, 0, 'exit status of the text');
+  const expected = text.out.toString('utf8').split('\n').map((l) => l.trim())
+      .filter((l) => /^(Weighted change|Change) over /.test(l));
+  checkEqual(expected.length, 2, 'the text\'s rate changes');
+  const html = profdiff([...args, '--format=html'], SOURCE);
+  checkEqual(html.status, 0, 'exit status of --format=html');
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await page.evaluate(() => [...document.querySelectorAll('#decisions p.rate-change')]
+        .map((p) => p.textContent));
+    checkEqual(shown, expected.map((l) => l.replace("Welch's", 'Welch\u2019s')), 'rate changes');
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
   }
 });
 

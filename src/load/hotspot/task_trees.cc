@@ -49,6 +49,8 @@ struct TaskTreeBuilder::State {
   absl::flat_hash_map<std::string, std::string> types;    // id -> qualified name
   absl::flat_hash_map<std::string, std::string> methods;  // id -> Graal method name
   std::vector<std::string> node_method_ids;               // parallel to the inlining nodes
+  // id -> <method bytes>, for the methods that have it.
+  absl::flat_hash_map<std::string, int32_t> method_bytes;
 
   struct Scope {
     NodeIndex node = kNoNode;
@@ -78,6 +80,13 @@ struct TaskTreeBuilder::State {
     return kUnknown;
   }
 
+  // The method's bytecode size (<method bytes='N'>); -1 when the log does not say (an unloaded
+  // method has no bytes).
+  int32_t MethodBytes(std::string_view id) const {
+    auto it = method_bytes.find(AbslView(id));
+    return it != method_bytes.end() ? it->second : -1;
+  }
+
   void DefineMethod(XmlAttributes attributes) {
     std::string holder = TypeName(Attribute(attributes, "holder"));
     std::vector<std::string> parameters;
@@ -93,8 +102,14 @@ struct TaskTreeBuilder::State {
         start = end + 1;
       }
     }
-    methods[std::string(Attribute(attributes, "id"))] =
-        GraalMethodName(holder, Attribute(attributes, "name"), parameters);
+    std::string id(Attribute(attributes, "id"));
+    std::optional<int64_t> bytes = IntegerAttribute(attributes, "bytes");
+    if (bytes && *bytes >= 0 && *bytes <= INT32_MAX) {
+      method_bytes[id] = static_cast<int32_t>(*bytes);
+    } else {
+      method_bytes.erase(id);
+    }
+    methods[std::move(id)] = GraalMethodName(holder, Attribute(attributes, "name"), parameters);
   }
 
   std::string TypeName(std::string_view id) {
@@ -105,6 +120,7 @@ struct TaskTreeBuilder::State {
   NodeIndex AddCall(std::string_view method_id, int32_t bci, NodeIndex parent) {
     InliningTreeNode node;
     node.method_name = MethodName(method_id);
+    node.bytecode_size = MethodBytes(method_id);
     node.bci = bci;
     node.alive = true;
     NodeIndex index = trees->inlining_tree.AddNode(std::move(node), parent);
@@ -115,6 +131,7 @@ struct TaskTreeBuilder::State {
   NodeIndex Root(std::string_view method_id) {
     InliningTreeNode node;
     node.method_name = MethodName(method_id);
+    node.bytecode_size = MethodBytes(method_id);
     node.inlined = true;
     NodeIndex index = trees->inlining_tree.AddNode(std::move(node), kNoNode);
     trees->inlining_tree.root = index;
@@ -179,6 +196,7 @@ struct TaskTreeBuilder::State {
         // C1 names the method it narrowed the call down to only when it parses it.
         node = scope.calls.back();
         tree.node(node).method_name = MethodName(method_id);
+        tree.node(node).bytecode_size = MethodBytes(method_id);
         node_method_ids[node] = std::string(method_id);
       }
       if (node == kNoNode) node = AddCall(method_id, scope.bci, scope.node);

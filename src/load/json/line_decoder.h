@@ -122,6 +122,14 @@ class LineDecoder {
   uint32_t Array(uint32_t object, std::string_view key) {
     return Container(object, key, TokenKind::kArray);
   }
+  // `value` itself, which must be an array (an element of the array of arrays `key`).
+  uint32_t ArrayValue(uint32_t value, std::string_view key) {
+    if (value == kNoToken || tape_[value].kind != TokenKind::kArray) {
+      Fail(absl::StrCat("expected an array of arrays for \"", AbslView(key), "\""));
+      return kNoToken;
+    }
+    return value;
+  }
   uint32_t Object(uint32_t object, std::string_view key) {
     return Container(object, key, TokenKind::kObject);
   }

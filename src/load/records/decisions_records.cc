@@ -3,6 +3,8 @@
 #include <optional>
 #include <string_view>
 
+#include "load/records/runs_records.h"
+
 namespace profdiff::record_internal {
 
 namespace {
@@ -41,6 +43,12 @@ void DecodeSite(LineDecoder& d, uint32_t e, DecisionsRecord* out, DecisionSiteRe
     d.ForEach(d.Array(side, "reasons"),
               [&](uint32_t r) { out->reasons.push_back(d.Text(r, "reasons")); });
     site->reasons[s].end = static_cast<uint32_t>(out->reasons.size());
+    // null: unknown; absent in streams written before the size was shown.
+    const uint32_t size = d.Find(side, "bytecode_size");
+    if (!d.IsNull(size)) {
+      site->bytecode_size[s] =
+          static_cast<int32_t>(d.IntValue(size, "bytecode_size", 0, INT32_MAX));
+    }
   }
 }
 
@@ -68,6 +76,25 @@ void DecodeDecisions(LineDecoder& d, DecisionsRecord* out) {
     rate.weighted_call_sites = d.Double(e, "weighted_call_sites");
     rate.weighted_inlined = d.Double(e, "weighted_inlined");
   });
+  // null: not jit-vs-jit-runs; absent in streams written before it was there.
+  const uint32_t runs = d.Find(0, "runs_rate");
+  if (!d.IsNull(runs)) {
+    RunsRateRecord& rate = out->runs_rate.emplace();
+    for (int weighted = 0; weighted < 2; ++weighted) {
+      const std::string_view key = weighted ? "weighted_rates" : "rates";
+      std::vector<double>* rates = weighted ? rate.weighted_rates : rate.rates;
+      int s = 0;
+      d.ForEach(d.Array(runs, key), [&](uint32_t side) {
+        if (s < 2) {
+          d.ForEach(d.ArrayValue(side, key),
+                    [&](uint32_t r) { rates[s].push_back(d.Number(r, key)); });
+        }
+        ++s;
+      });
+    }
+    rate.change[0] = DecodeShareChange(d, d.Object(runs, "change"));
+    rate.change[1] = DecodeShareChange(d, d.Object(runs, "weighted_change"));
+  }
   d.ForEach(d.Array(0, "transitions"), [&](uint32_t e) {
     DecisionTransitionRecord& row = out->transitions.emplace_back();
     for (int s = 0; s < 2; ++s) {

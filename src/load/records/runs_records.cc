@@ -94,6 +94,19 @@ void DecodeDifferences(LineDecoder& d, std::string_view key, RunsMethodRecord* r
 
 }  // namespace
 
+ShareChangeRecord DecodeShareChange(LineDecoder& d, uint32_t change) {
+  ShareChangeRecord c;
+  c.difference = d.Double(change, "difference");
+  c.tested = d.Bool(change, "tested");
+  if (c.tested) {
+    c.t = d.Double(change, "t");
+    c.df = d.Double(change, "df");
+    c.p = d.Double(change, "p");
+  }
+  c.beyond_noise = d.Bool(change, "beyond_noise");
+  return c;
+}
+
 void DecodeRunsMethod(LineDecoder& d, RunsMethodRecord* out) {
   RunsMethodRecord& record = *out;
   record.hotness.clear();
@@ -118,17 +131,7 @@ void DecodeRunsMethod(LineDecoder& d, RunsMethodRecord* out) {
   if (d.error().empty() && record.hotness.size() != 2) {
     d.Fail("expected the hotness of two experiments");
   }
-  uint32_t change = d.Object(0, "share_change");
-  ShareChangeRecord& c = record.share_change;
-  c = ShareChangeRecord();
-  c.difference = d.Double(change, "difference");
-  c.tested = d.Bool(change, "tested");
-  if (c.tested) {
-    c.t = d.Double(change, "t");
-    c.df = d.Double(change, "df");
-    c.p = d.Double(change, "p");
-  }
-  c.beyond_noise = d.Bool(change, "beyond_noise");
+  record.share_change = DecodeShareChange(d, d.Object(0, "share_change"));
   record.compared = d.Bool(0, "compared");
   record.unconfirmed = d.Bool(0, "unconfirmed");
   uint32_t pairs = d.Object(0, "pairs");

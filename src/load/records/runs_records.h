@@ -14,6 +14,9 @@ namespace profdiff::record_internal {
 // The header's runs and, from its options object (kNoToken: none), the command's thresholds.
 RunsOptions DecodeRunsOptions(LineDecoder& d, uint32_t options);
 
+// A share change object (a method's "share_change", a rate change of the decisions record).
+ShareChangeRecord DecodeShareChange(LineDecoder& d, uint32_t object);
+
 // A method record of the runs form into *out (cleared first, capacity kept). Problems are kept
 // in d.error().
 void DecodeRunsMethod(LineDecoder& d, RunsMethodRecord* out);

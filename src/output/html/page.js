@@ -374,6 +374,16 @@
     return reason ? kind + ' (' + reason + ')' : kind;
   }
 
+  // The callee's bytecode size as the text shows it (docs/decisions-view.md): one size when the
+  // sides agree or one is absent, both when they differ ('?' for one unknown), '–' for none.
+  function bytecodeSize(site) {
+    var before = site.before && site.before.bytecode_size != null ? site.before.bytecode_size : null;
+    var after = site.after && site.after.bytecode_size != null ? site.after.bytecode_size : null;
+    if (before === null && after === null) return '\u2013';
+    if (!site.before || !site.after || before === after) return String(before !== null ? before : after);
+    return (before === null ? '?' : before) + ' \u2192 ' + (after === null ? '?' : after);
+  }
+
   function siteLink(m, site) {
     var x = null;
     for (var i = 0; i < m.methods.length; i++) {
@@ -397,7 +407,7 @@
     var table = add(parent, el('table', 'statistics decision-sites'));
     var head = add(add(table, el('thead')), el('tr'));
     ['Share', 'Callee', 'Bci', 'Caller', 'Experiment 1', 'Experiment 2', 'Reasons 1', 'Reasons 2',
-     'Pair'].forEach(function (c) { add(head, el('th', null, c)); });
+     'Bytecode size', 'Pair'].forEach(function (c) { add(head, el('th', null, c)); });
     var body = add(table, el('tbody'));
     sites.forEach(function (site) {
       var tr = add(body, el('tr'));
@@ -414,6 +424,7 @@
       [site.before, site.after].forEach(function (side) {
         add(tr, el('td', 'reasons', side ? side.reasons.join('; ') : ''));
       });
+      add(tr, el('td', 'num', bytecodeSize(site)));
       var cell = add(tr, el('td'));
       var href = siteLink(m, site);
       if (href) {
@@ -441,6 +452,15 @@
     statisticsTable(box, ['Inlining rate', '', 'Experiment 1', 'Experiment 2', 'Change (points)'], [
       rateRow('inlined call sites / all call sites', 'inlined', 'call_sites'),
       rateRow('weighted by execution share', 'weighted_inlined', 'weighted_call_sites')]);
+    if (r.runs_rate) {
+      // jit-vs-jit-runs: whether each rate's change is beyond the runs' own variation.
+      var varies = function (rates) { return rates.some(function (x) { return x !== rates[0]; }); };
+      [['Change', r.runs_rate.rates, r.runs_rate.change],
+       ['Weighted change', r.runs_rate.weighted_rates, r.runs_rate.weighted_change]].forEach(function (c) {
+        add(box, el('p', 'rate-change', c[0] + ' over ' + plural(c[1][0].length, 'run') + ' and ' +
+            plural(c[1][1].length, 'run') + ': ' + changeVerdict(c[2], !varies(c[1][0]) && !varies(c[1][1]))));
+      });
+    }
     var transitions = add(box, el('table', 'statistics decision-transitions'));
     var head = add(add(transitions, el('thead')), el('tr'));
     ['Before', 'After', 'Call sites', 'Methods', 'Share'].forEach(function (c) { add(head, el('th', null, c)); });
@@ -1174,13 +1194,16 @@
     var c = r.share_change;
     var points = fixed(c.difference * 100);
     if (c.difference >= 0 && points.charAt(0) !== '-') points = '+' + points;
-    var text = 'Share change: ' + points + ' percentage points, ';
+    return 'Share change: ' + points + ' percentage points, ' +
+        changeVerdict(c, r.hotness[0].stddev === 0 && r.hotness[1].stddev === 0);
+  }
+
+  // Whether a change between the experiments' runs is beyond the noise, as the text says it.
+  function changeVerdict(c, noVariation) {
     var verdict = c.beyond_noise ? 'beyond' : 'within';
-    if (!c.tested) return text + 'not tested (Welch\u2019s t-test needs at least two runs of each experiment)';
-    if (r.hotness[0].stddev === 0 && r.hotness[1].stddev === 0) {
-      return text + verdict + ' the noise (no run-to-run variation in either experiment)';
-    }
-    return text + verdict + ' the noise (Welch\u2019s t-test: t = ' + fixed(c.t) + ', df = ' + fixed(c.df, 1) +
+    if (!c.tested) return 'not tested (Welch\u2019s t-test needs at least two runs of each experiment)';
+    if (noVariation) return verdict + ' the noise (no run-to-run variation in either experiment)';
+    return verdict + ' the noise (Welch\u2019s t-test: t = ' + fixed(c.t) + ', df = ' + fixed(c.df, 1) +
         ', p ' + (c.p < 0.0001 ? '< 0.0001' : '= ' + fixed(c.p, 4)) + ')';
   }
 
