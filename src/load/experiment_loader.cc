@@ -80,6 +80,16 @@ absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_i
   input.display_path = display_path;
   if (log.format == LogFormat::kHotSpot) {
     input.install_intervals = HotSpotInstallIntervals(log.installs);
+    // Both name the process that wrote them: a recording of another run attributes its samples
+    // by times and compile ids that mean nothing in this log (docs/jfr.md "Execution ID").
+    if (recording->pid.has_value() && log.installs.process.has_value() &&
+        *recording->pid != *log.installs.process) {
+      warn(absl::StrCat("Warning: ", display_path, " was recorded by process ", *recording->pid,
+                        ", but the HotSpot log of experiment ", experiment_id,
+                        " was written by process ", *log.installs.process,
+                        ": they are not of the same run, so its samples do not link to this "
+                        "log's compilations"));
+    }
   }
   return AttributeJfrSamples(*recording, input, warn);
 }

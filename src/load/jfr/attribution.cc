@@ -247,7 +247,10 @@ absl::StatusOr<Profile> AttributeJfrSamples(const JfrRecording& recording,
                       "period of jdk.ExecutionSample); assuming 20 ms"));
     period = kAssumedPeriod;
   }
-  return Attribution(recording, input).Build(*period, warn);
+  Profile profile = Attribution(recording, input).Build(*period, warn);
+  // The recorded JVM's process id identifies the run, as proftool's execution ID does.
+  if (recording.pid.has_value()) profile.execution_id = absl::StrCat(*recording.pid);
+  return profile;
 }
 
 }  // namespace profdiff
