@@ -208,12 +208,28 @@ TEST(TiersEndToEndTest, EveryCommandTakesIt) {
   };
   for (std::vector<std::string> args : commands) {
     SCOPED_TRACE(args[0]);
-    if (args[0] == "jit-vs-jit-runs") continue;  // below, once runs take logs without profiles
     args.push_back("--tiers=c1");
     RunResult run = RunProfdiff(args, kFixture);
     ASSERT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_EQ(KeptLine(run.out, 0), c1_17 + ", the compilations at levels 1, 2 and 3");
-    EXPECT_EQ(KeptLine(run.out, 1), c1_25 + ", the compilations at levels 1, 2 and 3");
+    if (args[0] == "jit-vs-jit-runs") {
+      // The runs table says what was kept once per experiment; each run's JSON has the count.
+      EXPECT_EQ(CountOf(run.out,
+                        "    HotSpot compilation logs: the compilations at levels 1, 2 "
+                        "and 3 kept; "),
+                2u);
+      args.push_back("--format=json");
+      RunResult json = RunProfdiff(args, kFixture);
+      args.pop_back();
+      EXPECT_EQ(CountOf(json.out, absl::StrCat("\"kept_units\":", ExpectedUnits(levels17, "c1"),
+                                               ",\"tiers\":\"1,2,3\"")),
+                2u);
+      EXPECT_EQ(CountOf(json.out, absl::StrCat("\"kept_units\":", ExpectedUnits(levels25, "c1"),
+                                               ",\"tiers\":\"1,2,3\"")),
+                2u);
+    } else {
+      EXPECT_EQ(KeptLine(run.out, 0), c1_17 + ", the compilations at levels 1, 2 and 3");
+      EXPECT_EQ(KeptLine(run.out, 1), c1_25 + ", the compilations at levels 1, 2 and 3");
+    }
     for (std::string format : {"csv", "html"}) {
       args.push_back("--format=" + format);
       RunResult other = RunProfdiff(args, kFixture);
