@@ -3,6 +3,8 @@
 // alone, in every format, and the ahead-of-time commands, which refuse a HotSpot log where an
 // AOT log goes.
 
+#include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -127,6 +129,41 @@ TEST(HotSpotRunsTest, RunsAreToldApartByWhatTheyAre) {
   EXPECT_NE(odd.err.find("--exp1 takes an optimization-log directory and a profile per run"),
             std::string::npos)
       << odd.err;
+}
+
+// The methods of a single pair of runs (each repeated, so that both sides are confirmed):
+// exactly the methods jit-vs-jit compares without profiles, every method compiled in both; and
+// the same logs with their recordings, with JFR's sampled time in the runs table.
+TEST(HotSpotRunsTest, RealLogsWithAndWithoutRecordings) {
+  const std::string real =
+      std::string(PROFDIFF_SOURCE_DIR) + "/../shared/real-hotspot/NumericShapes";
+  const std::string log1 = real + "/jdk25/run-1/hotspot.log.gz";
+  const std::string log2 = real + "/jdk25-lowinline/run-1/hotspot.log.gz";
+  if (!std::filesystem::exists(log1)) GTEST_SKIP() << "no " << log1;
+  RunResult runs = RunProfdiff(
+      {"jit-vs-jit-runs", "--exp1", log1, log1, "--exp2", log2, log2, "--explanation=false"});
+  ASSERT_EQ(runs.exit_code, 0) << runs.err;
+  RunResult pair = RunProfdiff({"jit-vs-jit", log1, log2, "--explanation=false"});
+  ASSERT_EQ(pair.exit_code, 0) << pair.err;
+  std::set<std::string> compared, paired;
+  std::string method;
+  for (const std::string& line : SplitLines(runs.out)) {
+    if (line.starts_with("Method ")) method = line.substr(7);
+    if (line.starts_with("    Compared 4 cross pairs")) compared.insert(method);
+  }
+  for (const std::string& line : SplitLines(pair.out)) {
+    if (line.starts_with("Method ")) paired.insert(line.substr(7));
+  }
+  EXPECT_GT(compared.size(), 100u);
+  EXPECT_EQ(compared, paired);
+
+  RunResult recorded =
+      RunProfdiff({"jit-vs-jit-runs", "--exp1", log1, real + "/jdk25/run-1/rec.jfr", "--exp2", log2,
+                   real + "/jdk25-lowinline/run-1/rec.jfr"});
+  ASSERT_EQ(recorded.exit_code, 0) << recorded.err;
+  EXPECT_EQ(CountOf(recorded.out, "  Sampled (s)  Inputs\n"), 2u);
+  EXPECT_EQ(recorded.out.find("no profiles"), std::string::npos);
+  EXPECT_NE(recorded.out.find("share mean"), std::string::npos);
 }
 
 TEST(HotSpotAotTest, AHotSpotLogIsNoAheadOfTimeLog) {
