@@ -1287,7 +1287,8 @@
     });
     add(body, el('p', r.share_change.beyond_noise ? 'share-change beyond' : 'share-change', shareChangeText(r)));
     if (!r.compared) {
-      add(body, el('p', 'message', 'Not compared: hot in fewer than half the runs of experiment ' + rarelyHotIn(r)));
+      add(body, el('p', 'message', 'Not compared: ' + (isNum(r.hotness[0].mean) ? 'hot' : 'compiled') +
+          ' in fewer than half the runs of experiment ' + rarelyHotIn(r)));
       return;
     }
     add(body, el('p', 'share-change muted', 'Compared ' + plural(r.pairs.cross, 'cross pair') + ' and ' +
