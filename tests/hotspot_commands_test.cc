@@ -93,6 +93,27 @@ TEST(HotSpotRunsTest, RunsOfHotSpotLogsWithoutProfilesAreCompared) {
   EXPECT_NE(html.out.find("the methods compiled in at least half the runs"), std::string::npos);
 }
 
+// The gate counts what jit-vs-jit's counts: each side's single log repeated makes every
+// difference of the pair stable, and unknown shares are not below any --fail-min-share.
+TEST(HotSpotRunsTest, TheGateCountsAsJitVsJitDoes) {
+  std::vector<std::string> args = kRunsWithoutProfiles;
+  args.push_back("--fail-on=inlining");
+  RunResult runs = RunProfdiff(args, kFixture);
+  RunResult pair =
+      RunProfdiff({"jit-vs-jit", "jdk17.log", "jdk25.log", "--fail-on=inlining"}, kFixture);
+  ASSERT_EQ(runs.exit_code, 2) << runs.err;
+  ASSERT_EQ(pair.exit_code, 2) << pair.err;
+  auto counted = [](const std::string& err) {  // "N of M compared hot methods"
+    const size_t colon = err.find("): ");
+    const size_t end = err.find(" compared hot methods");
+    return colon == std::string::npos || end == std::string::npos
+               ? std::string()
+               : err.substr(colon + 3, end - colon - 3);
+  };
+  EXPECT_FALSE(counted(runs.err).empty()) << runs.err;
+  EXPECT_EQ(counted(runs.err), counted(pair.err)) << runs.err << pair.err;
+}
+
 TEST(HotSpotRunsTest, RunsAreToldApartByWhatTheyAre) {
   // A HotSpot log with its recording, another without: every run has a profile, or none.
   RunResult mixed = RunProfdiff({"jit-vs-jit-runs", "--exp1", "jdk17.log", "--exp2", "jdk25.log",
