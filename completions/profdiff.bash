@@ -12,7 +12,7 @@ _profdiff_value_options="--hot-min-limit --hot-max-limit --hot-percentile
   --optimization-context-tree --diff-compilations --long-bci --sort-inlining-tree
   --sort-unordered-phases --remove-detailed-phases --prune-identities --create-fragments
   --inliner-reasoning --format --explanation --summary --fail-on --fail-min-share --method
-  --decisions --require --color --progress --stable-share --noise-share --show-noise"
+  --tiers --decisions --require --color --progress --stable-share --noise-share --show-noise"
 # jit-vs-jit-runs: each --exp1/--exp2 is followed by pairs of a log directory and a profile.
 _profdiff_flag_options="--help -h --version --exp1 --exp2"
 
@@ -22,6 +22,8 @@ _profdiff_option_values() {
     --format) echo "text json csv html" ;;
     --fail-on) echo "none inlining optimization any" ;;
     --color | --progress) echo "auto always never" ;;
+    # --tiers also takes lists (1,4 or c1,4): these are its single values.
+    --tiers) echo "top all c1 c2 1 2 3 4" ;;
     --optimization-context-tree | --diff-compilations | --long-bci | --sort-inlining-tree | \
       --sort-unordered-phases | --remove-detailed-phases | --prune-identities | \
       --create-fragments | --inliner-reasoning | --explanation | --summary | --decisions | \

@@ -16,6 +16,7 @@
 
 #include "cli/command_line.h"
 #include "profdiff/method_filter.h"
+#include "profdiff/tier_selection.h"
 
 namespace {
 
@@ -54,6 +55,13 @@ void CheckRun(const profdiff::CommandLine& command_line) {
   if (!profdiff::MethodFilter::Problem(options.method).empty()) Die("invalid --method accepted");
   if (command_line.command == "render" && !options.method.empty()) Die("--method given to render");
   profdiff::MethodFilter(options.method).Matches(std::string(1000, 'a') + "java.util.Map.get()");
+  // An accepted --tiers reads back from its canonical spelling, and render never keeps one.
+  if (profdiff::TierSelection::Parse(options.tiers.Name(), nullptr) != options.tiers) {
+    Die("--tiers does not read back", options.tiers.Name());
+  }
+  if (command_line.command == "render" && !(options.tiers == profdiff::TierSelection())) {
+    Die("--tiers given to render");
+  }
   if (command_line.command == "jit-vs-jit-runs") {
     const profdiff::RunsOptions& runs = command_line.runs;
     if (runs.runs[0].empty() || runs.runs[1].empty()) Die("jit-vs-jit-runs without runs accepted");

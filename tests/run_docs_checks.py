@@ -150,6 +150,7 @@ def main():
     check(bash_complete(["profdiff", "--color", "=", ""]) == ["auto", "always", "never"],
           "bash: --color=")
     check(bash_complete(["profdiff", "--format", "j"]) == ["json"], "bash: --format j")
+    check(bash_complete(["profdiff", "--tiers", "=", "c"]) == ["c1", "c2"], "bash: --tiers=c")
     check(bash_complete(["profdiff", "--long-bci", ""]) == ["true", "false"], "bash: booleans")
     check(bash_complete(["profdiff", "report", "fixtures/jit-example/exp1/"]) ==
           ["fixtures/jit-example/exp1/log"], "bash: a log directory")
@@ -179,6 +180,7 @@ def main():
                     ("profdiff jit-vs-jit --fail-on=", ["any", "inlining", "none", "optimization"],
                      "--fail-on's values"),
                     ("profdiff --color=", ["auto", "always", "never"], "--color's values"),
+                    ("profdiff --tiers=", ["top", "all", "c1", "c2"], "--tiers' values"),
                     ("profdiff report " + jit1 + "l", [jit1 + "log/"], "a log directory"),
                     ("profdiff jit-vs-jit-runs --exp1 " + jit1 + "log " + jit1 + "p",
                      [jit1 + "prof.json"], "a profile of a run"),

@@ -58,6 +58,20 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyJitVsJitArguments(
 // Whether `path` is a HotSpot compilation log (a file whose content starts like one).
 bool IsHotSpotLogArgument(const std::string& path);
 
+// The values of one --exp1 or --exp2 of jit-vs-jit-runs (`option`) when one of them is a
+// HotSpot compilation log (docs/runs.md "HotSpot logs without profiles"): runs told apart by what
+// each value is, an optimization log maybe followed by its profile; a Graal log (a directory)
+// needs its profile. Fails with a message for the command line ("--exp1: ...").
+absl::StatusOr<std::vector<RunInput>> ClassifyRunArguments(std::string_view option,
+                                                           const std::vector<std::string>& values);
+
+// jit-vs-aot, aot-vs-aot and aot-vs-aot-jit-profile (docs/hotspot.md "Commands"): fails when a
+// HotSpot compilation log is where an ahead-of-time log goes (HotSpot compiles just in time,
+// and has no native-image log), or where jit-vs-aot's JIT profile goes (a HotSpot log without
+// a profile: the JIT profile is what marks the image's hot methods). Other commands pass.
+absl::Status CheckAotCommandArguments(std::string_view command,
+                                      const std::vector<std::string>& positionals);
+
 // jit-vs-jit-runs (docs/runs.md): several runs of each experiment, their hotness statistics and
 // the differences that survive the runs' noise, without the summary and gate that RunCommand
 // adds. Fails like RunCommand.

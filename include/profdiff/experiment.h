@@ -41,10 +41,14 @@ struct Method {
 
 // What an experiment read from a HotSpot compilation log is (docs/hotspot.md).
 struct HotSpotInfo {
-  std::string vm_version;    // <vm_version><release>, empty when the header has none
-  int64_t tasks = 0;         // the complete <task> elements read
-  int64_t failed_tasks = 0;  // of them, those that failed
-  int64_t units = 0;         // the units kept: each method's top-tier compilations
+  std::string vm_version;     // <vm_version><release>, empty when the header has none
+  int64_t tasks = 0;          // the complete <task> elements read
+  int64_t failed_tasks = 0;   // of them, those that failed
+  int64_t units = 0;          // the units kept (--tiers)
+  std::string tiers = "top";  // --tiers, spelled as TierSelection::Name() spells it
+  // What was kept, for summaries: TierSelection::Description() ("each method's top-tier
+  // compilations").
+  std::string kept = "each method's top-tier compilations";
   // Without a profile, which methods are shown or compared instead of the hot ones.
   std::string without_profile;
 };

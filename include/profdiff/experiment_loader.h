@@ -8,6 +8,7 @@
 #include "profdiff/experiment.h"
 #include "profdiff/optimization_log.h"
 #include "profdiff/progress.h"
+#include "profdiff/tier_selection.h"
 
 namespace profdiff {
 
@@ -25,6 +26,8 @@ struct ExperimentInput {
   // compared (report, stats). What a HotSpot experiment without a profile shows depends on it
   // (docs/hotspot.md "Hotness").
   std::optional<bool> other_profiled = std::nullopt;
+  // --tiers: which compilations of a HotSpot log are kept (a Graal log keeps every unit).
+  TierSelection tiers = TierSelection();
 };
 
 // formats.md §1: reads the log (warnings through `warn`), then the profile, checks its kind,

@@ -28,6 +28,8 @@ struct HotSpotInstall {
 struct HotSpotInstalls {
   // <hotspot_log time_ms='...'>: the VM's start in milliseconds since the epoch.
   std::optional<int64_t> vm_start_ms;
+  // <hotspot_log process='...'>: the process id of the VM that wrote the log.
+  std::optional<int64_t> process;
   std::vector<HotSpotInstall> code;  // in the order the log installed them
 };
 

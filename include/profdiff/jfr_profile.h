@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "profdiff/hotspot_installs.h"
 #include "profdiff/jfr_recording.h"
 #include "profdiff/optimization_log.h"
 #include "profdiff/profile.h"
@@ -29,6 +30,11 @@ struct CodeInstallInterval {
   int64_t installed = 0;
   std::optional<int64_t> not_entrant;  // nullopt: installed until the end
 };
+
+// A HotSpot log's install and make_not_entrant times (its tty section) as intervals on the
+// recording's clock: the log's time_ms (the VM's start, milliseconds since the epoch) plus each
+// stamp. Empty when the log does not say when the VM started.
+std::vector<CodeInstallInterval> HotSpotInstallIntervals(const HotSpotInstalls& installs);
 
 struct JfrAttributionInput {
   int experiment_id = 1;

@@ -77,6 +77,10 @@ struct JfrRecording {
   // and hold none of it).
   bool declares_samples = false;
   bool declares_compilations = false;
+  // jdk.JVMInformation (JDK 14 and later record it at the start of each chunk when enabled, as
+  // profdiff.jfc does): the recorded JVM's process id, the run's identity as proftool's execution
+  // ID is; nullopt when the recording has none.
+  std::optional<int64_t> pid;
   int64_t chunks = 0;
   // A recording cut off (a JVM killed while writing): how many bytes of the last chunk could not
   // be read and how many of its events were lost; 0 when complete.

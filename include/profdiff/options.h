@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "profdiff/tier_selection.h"
+
 namespace profdiff {
 
 // --format (docs/output-formats.md).
@@ -110,6 +112,9 @@ struct Options {
   // --method: only the methods whose printed name this RE2 regular expression matches anywhere
   // (method_filter.h); empty: every method.
   std::string method;
+  // --tiers: which compilations of a HotSpot log are kept (tier_selection.h); the default is
+  // each method's top-tier compilations.
+  TierSelection tiers;
 };
 
 }  // namespace profdiff

@@ -186,6 +186,8 @@ struct HotSpotLogRecord {
   int64_t tasks = 0;
   int64_t failed_tasks = 0;
   int64_t units = 0;
+  std::string_view tiers;            // HotSpotInfo::tiers ("top")
+  std::string_view kept;             // HotSpotInfo::kept ("each method's top-tier compilations")
   std::string_view without_profile;  // empty with a profile
 };
 

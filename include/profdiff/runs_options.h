@@ -9,7 +9,8 @@
 
 namespace profdiff {
 
-// One run: an optimization-log directory and its proftool profile.
+// One run: an optimization log (a directory, or a HotSpot compilation log) and its profile (a
+// proftool profile or a JFR recording); empty for a HotSpot log without one.
 struct RunInput {
   std::string log;
   std::string profile;

@@ -22,8 +22,11 @@ std::string ShareChangeVerdict(const ShareChangeRecord& change, bool no_variatio
 void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Options& options);
 
 // One row of the runs table; the first run of an experiment also writes the table's title and
-// column heads. `style`: the title bold, with --color.
-void WriteRunText(LineWriter& out, const ExperimentRecord& record, const TextStyle& style = {});
+// column heads. `style`: the title bold, with --color. `sampled_column`: the period column is in
+// seconds of JFR sampled time (the experiment's first run has a JFR profile), not in 10^9 cycles;
+// a run whose profile is of the other kind says its unit after its figure.
+void WriteRunText(LineWriter& out, const ExperimentRecord& record, bool sampled_column,
+                  const TextStyle& style = {});
 
 // With --color (`style`), the method's title and headings bold and each difference's line in its
 // operation's colour, as in the delta trees of the other commands.

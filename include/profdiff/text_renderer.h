@@ -20,6 +20,10 @@ namespace profdiff {
 // the JIT compilers' of a HotSpot log (C1 and C2: "JIT-compiled", docs/hotspot.md).
 enum class CompiledCode { kGraal, kJit };
 
+// What an experiment's periods are: proftool's cycles, or a JFR recording's nanoseconds of
+// sampled time (docs/jfr.md). Both are shown divided by 10^9: billion cycles, seconds sampled.
+enum class PeriodUnit { kCycles, kSampledTime };
+
 class TextRenderer : public Renderer {
  public:
   explicit TextRenderer(std::FILE* file, TextStyle style = {}) : out_(file), style_(style) {}
@@ -53,7 +57,11 @@ class TextRenderer : public Renderer {
   // stats: two experiments are compared (a summary of experiment 2 came), so the changes are
   // shown and each experiment's own statistics are not.
   bool compared_ = false;
-  int sections_ = 0;         // stats sections written, for the empty lines between them
+  int sections_ = 0;  // stats sections written, for the empty lines between them
+  // stats: the periods of experiments 1 and 2, from their summaries.
+  PeriodUnit period_units_[2] = {PeriodUnit::kCycles, PeriodUnit::kCycles};
+  // jit-vs-jit-runs: the period column of the runs table being written is in seconds sampled.
+  bool sampled_runs_column_ = false;
   bool show_noise_ = false;  // jit-vs-jit-runs
   // Per experiment ID (1 and 2), whose compiled code its shares are of.
   std::array<CompiledCode, 3> compiled_code_{};
@@ -86,8 +94,12 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
                               const TextStyle& style = {},
                               CompiledCode code = CompiledCode::kGraal);
 // A scope's statistics, or its changes, as a section at the writer's level (statistics_text.cc).
-void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record);
-void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record);
+void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record,
+                         PeriodUnit unit = PeriodUnit::kCycles);
+// `unit1` and `unit2`: the periods of experiments 1 and 2.
+void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record,
+                               PeriodUnit unit1 = PeriodUnit::kCycles,
+                               PeriodUnit unit2 = PeriodUnit::kCycles);
 // The --decisions section at the writer's level (decisions_text.cc).
 void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style);
 

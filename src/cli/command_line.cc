@@ -394,6 +394,9 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
                    command);
     }
   }
+  if (absl::Status aot = CheckAotCommandArguments(command->name, positionals); !aot.ok()) {
+    return Error(StdView(aot.message()), command);
+  }
   if (command->name == kRunsCommand) {
     if (std::string problem = ValidateRuns(scan.runs); !problem.empty()) {
       return Error(problem, command);
@@ -411,6 +414,16 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   if (command->name == "render" && !command_line.options.method.empty()) {
     return Error(
         "--method selects methods when the stream is written: give it to the command that "
+        "writes the stream",
+        command);
+  }
+  // Likewise the compilations a HotSpot log keeps (docs/hotspot.md "Tiers"): the stream holds
+  // only those, and its summaries say which they are.
+  const bool tiers_given =
+      given[static_cast<size_t>(FindOption("--tiers") - specs.data())].has_value();
+  if (command->name == "render" && tiers_given) {
+    return Error(
+        "--tiers selects compilations when the stream is written: give it to the command that "
         "writes the stream",
         command);
   }

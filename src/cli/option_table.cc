@@ -55,6 +55,9 @@ const OptionSpec kOptionSpecs[] = {
     {"--method", &Options::method, "",
      "Only the methods whose name matches this regular expression (RE2 syntax, matched anywhere "
      "in the name as printed, like grep; hot selection and summaries are unchanged)"},
+    {"--tiers", &Options::tiers, "top",
+     "Which compilations of a HotSpot log to keep: top (each method's at its highest level), all, "
+     "or a comma-separated list of levels 1-4 and compilers c1 (levels 1-3) and c2 (level 4)"},
     {"--decisions", &Options::decisions, "false",
      "After the output of a comparison, the call sites whose inlining decisions changed: by kind "
      "and reason, ranked by execution share, and the inlining rate"},
@@ -129,6 +132,8 @@ std::string OptionTypeName(const OptionSpec& spec) {
         } else if constexpr (std::is_same_v<Member, std::string>) {
           // The string-valued options: --method's pattern and --require's rule file.
           return spec.name == std::string_view("--method") ? "REGEX" : "FILE";
+        } else if constexpr (std::is_same_v<Member, TierSelection>) {
+          return "TIERS";
         } else {
           return std::string(ChoicePlaceholder<Member>());
         }
@@ -162,6 +167,8 @@ std::string ApplyOptionValue(const OptionSpec& spec, std::string_view value, Opt
               problem = "expected a file name";
             }
           }
+        } else if constexpr (std::is_same_v<Member, TierSelection>) {
+          parsed = TierSelection::Parse(value, &problem);
         } else {
           parsed = EnumFromName<Member>(value);
           if (!parsed) problem = "expected " + ChoiceList<Member>(" or ");

@@ -16,9 +16,9 @@
 
 namespace profdiff {
 
-using OptionTarget =
-    std::variant<int32_t Options::*, double Options::*, bool Options::*, OutputFormat Options::*,
-                 FailOn Options::*, WhenMode Options::*, std::string Options::*>;
+using OptionTarget = std::variant<int32_t Options::*, double Options::*, bool Options::*,
+                                  OutputFormat Options::*, FailOn Options::*, WhenMode Options::*,
+                                  std::string Options::*, TierSelection Options::*>;
 
 struct OptionSpec {
   std::string_view name;  // with the leading "--"

@@ -1,6 +1,9 @@
 #include "cli/runs_arguments.h"
 
+#include <algorithm>
+
 #include "cli/option_values.h"
+#include "profdiff/commands.h"
 
 namespace profdiff {
 
@@ -66,11 +69,19 @@ std::string ScanRunsOption(const std::vector<std::string>& args, size_t* i,
       ++*i;
     }
     if (values.empty()) return name + ": missing LOG PROF";
+    std::vector<RunInput>& side = runs->runs[name == "--exp1" ? 0 : 1];
+    // With a HotSpot log among them, the values are told apart by what they are: a HotSpot log
+    // may come without its profile (docs/runs.md).
+    if (std::any_of(values.begin(), values.end(), IsHotSpotLogArgument)) {
+      absl::StatusOr<std::vector<RunInput>> classified = ClassifyRunArguments(name, values);
+      if (!classified.ok()) return std::string(classified.status().message());
+      side.insert(side.end(), classified->begin(), classified->end());
+      return "";
+    }
     if (values.size() % 2 != 0) {
       return name + " takes an optimization-log directory and a profile per run (LOG PROF ...), " +
              "got " + std::to_string(values.size()) + (values.size() == 1 ? " value" : " values");
     }
-    std::vector<RunInput>& side = runs->runs[name == "--exp1" ? 0 : 1];
     for (size_t v = 0; v < values.size(); v += 2) side.push_back({values[v], values[v + 1]});
     return "";
   }
@@ -93,6 +104,22 @@ std::string ScanRunsOption(const std::vector<std::string>& args, size_t* i,
 std::string ValidateRuns(const RunsOptions& runs) {
   if (runs.runs[0].empty()) return "jit-vs-jit-runs: missing --exp1 LOG PROF";
   if (runs.runs[1].empty()) return "jit-vs-jit-runs: missing --exp2 LOG PROF";
+  // Shares need every run's profile; without any, methods are compared by where they were
+  // compiled. Half and half has no meaning (docs/runs.md).
+  std::string with, without;  // the first run with a profile and the first without, named
+  for (int e = 0; e < 2; ++e) {
+    for (size_t r = 0; r < runs.runs[e].size(); ++r) {
+      std::string& name = runs.runs[e][r].profile.empty() ? without : with;
+      if (name.empty()) {
+        name = "run " + std::to_string(r + 1) + " of experiment " + std::to_string(e + 1) + " (" +
+               Quoted(runs.runs[e][r].log) + ")";
+      }
+    }
+  }
+  if (!with.empty() && !without.empty()) {
+    return "jit-vs-jit-runs: " + without + " has no profile and " + with +
+           " has one: give every run its profile, or none";
+  }
   return "";
 }
 

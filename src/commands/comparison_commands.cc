@@ -220,7 +220,10 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
         kind == ComparisonKind::kJitVsJit ? ExperimentKind::kJit : ExperimentKind::kAot;
     inputs = {{1, *at(0), at(1), kind1}, {2, *at(2), at(3), kind2}};
   }
-  for (ExperimentInput& input : inputs) input.progress = progress;
+  for (ExperimentInput& input : inputs) {
+    input.progress = progress;
+    input.tiers = options.tiers;
+  }
   if (inputs.size() == 2) {
     inputs[0].other_profiled = inputs[1].profile_path.has_value();
     inputs[1].other_profiled = inputs[0].profile_path.has_value();

@@ -136,4 +136,64 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyJitVsJitArguments(
   return experiments;
 }
 
+absl::StatusOr<std::vector<RunInput>> ClassifyRunArguments(std::string_view option,
+                                                           const std::vector<std::string>& values) {
+  std::vector<RunInput> runs;
+  bool open = false;  // the last run has no profile yet
+  auto graal_without_profile = [&]() -> absl::Status {
+    if (open && IsDirectory(runs.back().log)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(AbslView(option), ": the Graal optimization log ", Quoted(runs.back().log),
+                       " needs its proftool profile after it"));
+    }
+    return absl::OkStatus();
+  };
+  for (const std::string& value : values) {
+    absl::StatusOr<ArgumentKind> kind = KindOf(option, value);
+    if (!kind.ok()) return kind.status();
+    if (*kind == ArgumentKind::kLog) {
+      if (absl::Status graal = graal_without_profile(); !graal.ok()) return graal;
+      runs.push_back({value, ""});
+      open = true;
+      continue;
+    }
+    if (*kind != ArgumentKind::kFile || !open) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          AbslView(option), ": ", Quoted(value),
+          " is not where a profile can be: each optimization log (a directory or a HotSpot "
+          "compilation log) may be followed by its profile"));
+    }
+    runs.back().profile = value;
+    open = false;
+  }
+  if (absl::Status graal = graal_without_profile(); !graal.ok()) return graal;
+  return runs;
+}
+
+absl::Status CheckAotCommandArguments(std::string_view command,
+                                      const std::vector<std::string>& positionals) {
+  // The positions of the ahead-of-time logs.
+  std::vector<size_t> aot;
+  if (command == "jit-vs-aot") aot = {2};
+  if (command == "aot-vs-aot") aot = {0, 2};
+  if (command == "aot-vs-aot-jit-profile") aot = {2, 3};
+  for (size_t i : aot) {
+    if (i >= positionals.size() || !IsHotSpotLog(positionals[i])) continue;
+    return absl::InvalidArgumentError(absl::StrCat(
+        AbslView(command), ": ", Quoted(positionals[i]),
+        " is a HotSpot compilation log, where an ahead-of-time optimization log goes: HotSpot's "
+        "C1 and C2 compile just in time, and an AOT log is a Graal Native Image optimization-log "
+        "directory. Compare HotSpot logs with jit-vs-jit (or jit-vs-jit-runs)"));
+  }
+  if (command == "jit-vs-aot" && positionals.size() >= 2 && IsHotSpotLog(positionals[0]) &&
+      (IsDirectory(positionals[1]) || IsHotSpotLog(positionals[1]))) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "jit-vs-aot: the HotSpot compilation log ", Quoted(positionals[0]),
+        " needs its profile after it (a proftool profile or a JFR recording of the same run): "
+        "jit-vs-aot compares the ahead-of-time image's methods that are hot in the JIT run, and "
+        "only a profile says which those are"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace profdiff

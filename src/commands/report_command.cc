@@ -14,6 +14,7 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
   std::vector<std::string> arguments{log_directory};
   if (profile.has_value()) arguments.push_back(*profile);
   ExperimentInput input{1, log_directory, profile, std::nullopt, LogCounting::kNone, progress};
+  input.tiers = options.tiers;
   // Before the first record: a mistyped path prints its error and nothing else.
   absl::Status paths = CheckExperimentPaths({input});
   if (!paths.ok()) return paths;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -62,6 +63,7 @@ absl::Status CheckRunInputs(int experiment, size_t run, const RunInput& input) {
         absl::StrCat(who, ": the optimization log ", NormalizePath(input.log),
                      " is not a directory (nor a HotSpot compilation log)"));
   }
+  if (input.profile.empty()) return absl::OkStatus();  // a HotSpot log without a profile
   const int fd = open(input.profile.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     return absl::NotFoundError(absl::StrCat(who, ": cannot read the profile ",
@@ -111,6 +113,9 @@ ShareStatsRecord Hotness(int experiment, const std::vector<RunData*>& runs,
   stats.experiment = experiment;
   stats.runs = static_cast<int64_t>(runs.size());
   shares->clear();
+  // Without profiles (HotSpot logs alone) a method is hot where it was compiled and its shares
+  // are unknown: NaN, as the shares of a profile without any period are.
+  const bool profiled = !runs.empty() && runs[0]->data.has_profile();
   for (size_t r = 0; r < runs.size(); ++r) {
     const Experiment& run = runs[r]->data;
     double share = 0;
@@ -124,6 +129,11 @@ ShareStatsRecord Hotness(int experiment, const std::vector<RunData*>& runs,
       }
     }
     shares->push_back(share);
+  }
+  if (!profiled) {
+    stats.mean = stats.stddev = stats.min = stats.max = std::nan("");
+    shares->clear();
+    return stats;
   }
   const SampleSummary summary = Summarize(*shares);
   stats.mean = summary.mean;
@@ -221,8 +231,12 @@ class RunsComparison {
     const RunInput& input = runs_options_.runs[experiment - 1][index];
     const std::string name = RunName(experiment, index);
     LoadedExperiment loaded;
-    ExperimentInput experiment_input{experiment, input.log, input.profile, ExperimentKind::kJit};
+    std::optional<std::string> profile;
+    if (!input.profile.empty()) profile = input.profile;
+    ExperimentInput experiment_input{experiment, input.log, profile, ExperimentKind::kJit};
+    experiment_input.other_profiled = false;  // every run has a profile, or none has
     experiment_input.progress = within_step_.get();
+    experiment_input.tiers = options_.tiers;
     loaded.experiment = LoadExperiment(experiment_input, [&](std::string_view line) {
       constexpr std::string_view kPrefix = "Warning: ";
       if (line.starts_with(kPrefix)) line.remove_prefix(kPrefix.size());
@@ -231,8 +245,25 @@ class RunsComparison {
     if (!loaded.experiment.ok()) {
       loaded.experiment = absl::Status(
           loaded.experiment.status().code(),
-          absl::StrCat(Capitalized(name), " (", NormalizePath(input.log), ", ",
-                       NormalizePath(input.profile), "): ", loaded.experiment.status().message()));
+          absl::StrCat(Capitalized(name), " (", NormalizePath(input.log),
+                       input.profile.empty() ? std::string()
+                                             : absl::StrCat(", ", NormalizePath(input.profile)),
+                       "): ", loaded.experiment.status().message()));
+      return loaded;
+    }
+    if (!loaded.experiment->has_profile()) {
+      // A HotSpot log without a profile: every kept unit counts as hot, so that the methods
+      // compiled in at least half the runs of each experiment are compared (docs/runs.md).
+      Experiment& run = *loaded.experiment;
+      if (run.hotspot().has_value()) {
+        HotSpotInfo info = *run.hotspot();
+        info.without_profile =
+            "the methods compiled in at least half the runs of each experiment are compared";
+        run.set_hotspot(std::move(info));
+      }
+      for (MethodIndex m = 0; m < run.methods().size(); ++m) {
+        for (CompilationIndex c : run.method(m).compilations) run.compilation(c).hot = true;
+      }
       return loaded;
     }
     SelectHotUnits(*loaded.experiment, HotPolicy{options_.hot_min_limit, options_.hot_max_limit,
@@ -327,7 +358,8 @@ class RunsComparison {
                        if (a.record.compared != b.record.compared) return a.record.compared;
                        const double sa = a.record.hotness[0].mean + a.record.hotness[1].mean;
                        const double sb = b.record.hotness[0].mean + b.record.hotness[1].mean;
-                       if (sa != sb) return sa > sb;
+                       // Unknown (NaN) shares without profiles: by name alone.
+                       if (sa != sb && sa == sa && sb == sb) return sa > sb;
                        return a.name < b.name;
                      });
     for (RunsMethod& method : methods_) method.record.name = method.name;

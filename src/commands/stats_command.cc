@@ -25,6 +25,7 @@ absl::Status RunStats(const std::vector<std::string>& positionals, const Options
     const StatsExperimentArguments& argument = (*arguments)[i];
     const int id = static_cast<int>(i) + 1;
     ExperimentInput input{id, argument.log, argument.profile, std::nullopt, LogCounting::kCount};
+    input.tiers = options.tiers;
     absl::StatusOr<Experiment> experiment = LoadQuietly(input, out);
     if (!experiment.ok()) return experiment.status();
     if (experiment->has_profile()) {

@@ -40,21 +40,6 @@ void LinkJitProfile(const Profile& profile, const OptimizationLog& log,
   }
 }
 
-// Which units of a HotSpot log an experiment keeps: each method's compilations at the highest
-// level it was compiled at (docs/hotspot.md "Tiers").
-std::vector<bool> TopTierUnits(const OptimizationLog& log) {
-  absl::flat_hash_map<absl::string_view, int8_t> top;
-  for (const UnitRecord& unit : log.units) {
-    int8_t& level = top.try_emplace(AbslView(unit.method_name), unit.level).first->second;
-    if (unit.level > level) level = unit.level;
-  }
-  std::vector<bool> keep(log.units.size());
-  for (size_t i = 0; i < log.units.size(); ++i) {
-    keep[i] = log.units[i].level == top[AbslView(log.units[i].method_name)];
-  }
-  return keep;
-}
-
 // AOT profiles link by raw method name (multi-method key included); every unit of that name
 // receives the full period.
 void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
@@ -73,26 +58,6 @@ void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
 // bytes, docs/jfr.md).
 // A regular file is told apart by its first bytes and a recording mapped; anything else (a FIFO)
 // is read once and told apart by what was read.
-// A HotSpot log's install and make_not_entrant times on the recording's clock (nanoseconds since
-// the epoch: the log's time_ms is the VM's start, its stamps seconds since then; docs/jfr.md).
-std::vector<CodeInstallInterval> InstallIntervals(const HotSpotInstalls& installs) {
-  std::vector<CodeInstallInterval> intervals;
-  if (!installs.vm_start_ms.has_value()) return intervals;
-  const int64_t start = *installs.vm_start_ms * 1'000'000;
-  intervals.reserve(installs.code.size());
-  for (const HotSpotInstall& code : installs.code) {
-    CodeInstallInterval interval;
-    interval.compile_id = code.compile_id;
-    interval.method = JfrJavaMethodName(JfrMethod{code.holder, code.name, code.descriptor});
-    interval.level = code.level;
-    interval.osr = code.osr;
-    interval.installed = start + code.installed;
-    if (code.not_entrant.has_value()) interval.not_entrant = start + *code.not_entrant;
-    intervals.push_back(std::move(interval));
-  }
-  return intervals;
-}
-
 absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_id,
                                        const OptimizationLog& log, const WarningSink& warn) {
   const std::string display_path = AbsolutePath(path);
@@ -113,11 +78,43 @@ absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_i
   JfrAttributionInput input;
   input.experiment_id = experiment_id;
   input.display_path = display_path;
-  if (log.format == LogFormat::kHotSpot) input.install_intervals = InstallIntervals(log.installs);
+  if (log.format == LogFormat::kHotSpot) {
+    input.install_intervals = HotSpotInstallIntervals(log.installs);
+    // Both name the process that wrote them: a recording of another run attributes its samples
+    // by times and compile ids that mean nothing in this log (docs/jfr.md "Execution ID").
+    if (recording->pid.has_value() && log.installs.process.has_value() &&
+        *recording->pid != *log.installs.process) {
+      warn(absl::StrCat("Warning: ", display_path, " was recorded by process ", *recording->pid,
+                        ", but the HotSpot log of experiment ", experiment_id,
+                        " was written by process ", *log.installs.process,
+                        ": they are not of the same run, so its samples do not link to this "
+                        "log's compilations"));
+    }
+  }
   return AttributeJfrSamples(*recording, input, warn);
 }
 
 }  // namespace
+
+// Nanoseconds since the epoch: the log's time_ms is the VM's start, its stamps seconds since then
+// (docs/jfr.md).
+std::vector<CodeInstallInterval> HotSpotInstallIntervals(const HotSpotInstalls& installs) {
+  std::vector<CodeInstallInterval> intervals;
+  if (!installs.vm_start_ms.has_value()) return intervals;
+  const int64_t start = *installs.vm_start_ms * 1'000'000;
+  intervals.reserve(installs.code.size());
+  for (const HotSpotInstall& code : installs.code) {
+    CodeInstallInterval interval;
+    interval.compile_id = code.compile_id;
+    interval.method = JfrJavaMethodName(JfrMethod{code.holder, code.name, code.descriptor});
+    interval.level = code.level;
+    interval.osr = code.osr;
+    interval.installed = start + code.installed;
+    if (code.not_entrant.has_value()) interval.not_entrant = start + *code.not_entrant;
+    intervals.push_back(std::move(interval));
+  }
+  return intervals;
+}
 
 absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const WarningSink& warn) {
   Experiment experiment(input.id, input.expected_kind.value_or(ExperimentKind::kUnknown));
@@ -147,8 +144,10 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
 
   std::vector<bool> keep;
   if (units.format == LogFormat::kHotSpot) {
-    keep = TopTierUnits(units);
+    keep = input.tiers.Select(units.units);
     HotSpotInfo info;
+    info.tiers = input.tiers.Name();
+    info.kept = input.tiers.Description();
     info.vm_version = units.vm_version;
     info.tasks = static_cast<int64_t>(units.units.size());
     for (size_t i = 0; i < units.units.size(); ++i) {
@@ -157,7 +156,9 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
     }
     if (!input.profile_path.has_value()) {
       if (!input.other_profiled.has_value()) {
-        info.without_profile = "every method's top-tier compilations are listed";
+        info.without_profile = input.tiers.top()
+                                   ? std::string("every method's top-tier compilations are listed")
+                                   : absl::StrCat(info.kept, " are listed");
       } else if (*input.other_profiled) {
         info.without_profile = "the methods hot in the other experiment are compared";
       } else {

@@ -194,9 +194,13 @@ void CsvRenderer::Header(const HeaderRecord& record) {
 void CsvRenderer::Experiment(const ExperimentRecord& record) {
   if (record.id == 2) compared_ = true;
   // The table has no place for it: said on stderr, like the warnings.
-  if (record.hotspot.has_value() && !record.hotspot->without_profile.empty()) {
-    Warning(WarningRecord{absl::StrCat(
-        "experiment ", record.id, " has no profile: ", AbslView(record.hotspot->without_profile))});
+  // jit-vs-jit-runs: once per experiment, for its first run (every run has a profile, or none).
+  if (record.hotspot.has_value() && !record.hotspot->without_profile.empty() &&
+      record.run.index <= 1) {
+    Warning(WarningRecord{
+        absl::StrCat("experiment ", record.id,
+                     record.run.index == 1 ? " has no profiles: " : " has no profile: ",
+                     AbslView(record.hotspot->without_profile))});
   }
 }
 

@@ -115,6 +115,7 @@ std::string OptionsJson(const Options& options, const RunsOptions* runs) {
   json.Member("color", NameOf(options.color));
   json.Member("progress", NameOf(options.progress));
   json.Member("method", options.method);
+  json.Member("tiers", options.tiers.Name());
   if (runs != nullptr) {
     json.Key("stable-share");
     json.Double(runs->stable_share);
@@ -189,7 +190,9 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
     json.Member("vm_version", record.hotspot->vm_version);
     json.IntMember("tasks", record.hotspot->tasks);
     json.IntMember("failed_tasks", record.hotspot->failed_tasks);
-    json.IntMember("top_tier_units", record.hotspot->units);
+    json.IntMember("kept_units", record.hotspot->units);
+    json.Member("tiers", record.hotspot->tiers);
+    json.Member("kept", record.hotspot->kept);
     json.Key("without_profile");
     if (record.hotspot->without_profile.empty()) {
       json.Null();

@@ -325,8 +325,9 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
   record.kind = experiment.kind();
   record.units = static_cast<int64_t>(experiment.log().units.size());
   if (const std::optional<HotSpotInfo>& info = experiment.hotspot(); info.has_value()) {
-    record.hotspot = HotSpotLogRecord{info->vm_version, info->tasks, info->failed_tasks,
-                                      info->units, info->without_profile};
+    record.hotspot =
+        HotSpotLogRecord{info->vm_version, info->tasks, info->failed_tasks,   info->units,
+                         info->tiers,      info->kept,  info->without_profile};
   }
   const std::optional<Profile>& profile = experiment.profile();
   if (!profile) return record;

@@ -145,6 +145,12 @@ void WriteDifferences(LineWriter& out, const RunsMethodRecord& record,
 }
 
 void WriteHotness(LineWriter& out, const ShareStatsRecord& s) {
+  if (std::isnan(s.mean)) {
+    // Runs without profiles (HotSpot logs alone): compiled is all that is known.
+    out.Line(absl::StrCat("Experiment ", s.experiment, ": compiled in ", s.compiled_runs, " of ",
+                          s.runs, s.runs == 1 ? " run" : " runs", " (no profile: no shares)"));
+    return;
+  }
   std::string line = absl::StrCat("Experiment ", s.experiment, ": hot in ", s.hot_runs, " of ",
                                   s.runs, s.runs == 1 ? " run" : " runs", " (compiled in ",
                                   s.compiled_runs, "), share mean ", Percent(s.mean), "%");
@@ -159,6 +165,10 @@ void WriteHotness(LineWriter& out, const ShareStatsRecord& s) {
 
 void WriteShareChange(LineWriter& out, const RunsMethodRecord& record) {
   const ShareChangeRecord& c = record.share_change;
+  if (std::isnan(c.difference)) {
+    out.Line("Share change: unknown without profiles");
+    return;
+  }
   std::string points = JavaFixed(c.difference * 100);
   if (c.difference >= 0 && !points.starts_with("-")) points.insert(0, "+");
   out.Line(absl::StrCat(
@@ -239,15 +249,44 @@ void WriteRunsExplanation(LineWriter& out, const RunsOptions& runs, const Option
   }
 }
 
-void WriteRunText(LineWriter& out, const ExperimentRecord& record, const TextStyle& style) {
+namespace {
+
+// A run's total period in the column's unit (10^9 cycles or seconds sampled); a figure of the
+// other unit carries its own.
+std::string PeriodText(const ExperimentRecord& record, bool sampled_column) {
+  std::string text = JavaFixed(static_cast<double>(record.total_period) / 1e9);
+  const bool sampled = record.jfr_samples.has_value();
+  if (sampled != sampled_column) text += sampled ? " s" : " Gcycles";
+  return text;
+}
+
+}  // namespace
+
+void WriteRunText(LineWriter& out, const ExperimentRecord& record, bool sampled_column,
+                  const TextStyle& style) {
   if (record.run.index == 1) {
     std::string title = absl::StrCat("Experiment ", record.id);
     if (record.kind == ExperimentKind::kJit) title += " (JIT)";
     if (record.kind == ExperimentKind::kAot) title += " (AOT)";
     absl::StrAppend(&title, ", ", record.run.count, record.run.count == 1 ? " run" : " runs");
     out.Line(Emphasized(style, Emphasis::kStrong, std::move(title)));
-    out.Line("Run  Execution ID  Units  Hot units  Hot share  Graal share  Cycles (10^9)  Inputs",
-             1);
+    if (record.hotspot.has_value()) {
+      // HotSpot logs (docs/hotspot.md): which compilations are kept, and without profiles what
+      // is compared instead of the hot methods (docs/runs.md).
+      std::string line =
+          absl::StrCat("HotSpot compilation logs: ", AbslView(record.hotspot->kept), " kept");
+      if (!record.hotspot->without_profile.empty()) {
+        absl::StrAppend(&line, "; no profiles: ", AbslView(record.hotspot->without_profile));
+      }
+      out.Line(line, 1);
+    }
+    // The period column's unit is the first run's (docs/jfr.md): proftool's cycles, or a JFR
+    // recording's sampled time.
+    out.Line(
+        sampled_column
+            ? "Run  Execution ID  Units  Hot units  Hot share  Graal share    Sampled (s)  Inputs"
+            : "Run  Execution ID  Units  Hot units  Hot share  Graal share  Cycles (10^9)  Inputs",
+        1);
   }
   std::string row = absl::StrCat(PadLeft(absl::StrCat(record.run.index), 3), "  ",
                                  PadLeft(record.execution_id.value_or("-"), 12), "  ",
@@ -256,12 +295,13 @@ void WriteRunText(LineWriter& out, const ExperimentRecord& record, const TextSty
     absl::StrAppend(&row, PadLeft(absl::StrCat(record.hot_units), 9), "  ",
                     PadLeft(Percent(record.hot_share), 8), "%  ",
                     PadLeft(Percent(record.graal_share), 10), "%  ",
-                    PadLeft(JavaFixed(static_cast<double>(record.total_period) / 1e9), 13), "  ");
+                    PadLeft(PeriodText(record, sampled_column), 13), "  ");
   } else {
     absl::StrAppend(&row, PadLeft("-", 9), "  ", PadLeft("-", 9), "  ", PadLeft("-", 11), "  ",
                     PadLeft("-", 13), "  ");
   }
-  absl::StrAppend(&row, AbslView(record.run.log), " ", AbslView(record.run.profile));
+  absl::StrAppend(&row, AbslView(record.run.log));
+  if (!record.run.profile.empty()) absl::StrAppend(&row, " ", AbslView(record.run.profile));
   out.Line(row, 1);
 }
 
@@ -273,7 +313,9 @@ void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool s
   for (const ShareStatsRecord& hotness : record.hotness) WriteHotness(out, hotness);
   WriteShareChange(out, record);
   if (!record.compared) {
-    std::string line = "Not compared: hot in fewer than half the runs of experiment ";
+    std::string line = std::isnan(record.hotness[0].mean)
+                           ? "Not compared: compiled in fewer than half the runs of experiment "
+                           : "Not compared: hot in fewer than half the runs of experiment ";
     const bool cold1 = record.hotness[0].hot_runs * 2 < record.hotness[0].runs;
     const bool cold2 = record.hotness[1].hot_runs * 2 < record.hotness[1].runs;
     line += cold1 && cold2 ? "1 and 2" : cold1 ? "1" : "2";

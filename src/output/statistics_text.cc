@@ -71,7 +71,18 @@ std::string Mean(double value) {
   return JavaFixed(value);
 }
 
-// A value of `metric` as the text shows it; periods in billions of cycles.
+// The name of the period row of two experiments' changes: "billion cycles" (proftool),
+// "seconds sampled" (JFR), or both when the profiles differ in kind (their change then compares
+// figures of different units, which the name says).
+std::string PeriodName(PeriodUnit unit1, PeriodUnit unit2) {
+  auto name = [](PeriodUnit unit) {
+    return unit == PeriodUnit::kSampledTime ? "seconds sampled" : "billion cycles";
+  };
+  if (unit1 == unit2) return name(unit1);
+  return absl::StrCat(name(unit1), " (experiment 1), ", name(unit2), " (experiment 2)");
+}
+
+// A value of `metric` as the text shows it; periods in billions (of cycles or nanoseconds).
 std::string Value(StatisticMetric metric, double value) {
   if (metric == StatisticMetric::kPeriod) return JavaFixed(value / 1e9);
   switch (MetricKind(metric)) {
@@ -136,7 +147,7 @@ const Item* One(const std::vector<Item>& items, StatisticMetric metric) {
 
 }  // namespace
 
-void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record) {
+void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record, PeriodUnit unit) {
   const std::vector<StatisticFigure>& figures = record.figures;
   auto value = [&](StatisticMetric metric) {
     const StatisticFigure* figure = One(figures, metric);
@@ -149,9 +160,10 @@ void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record) {
   Section section;
   std::string units = absl::StrCat(Count(value(StatisticMetric::kUnits)), " compilation units");
   if (profiled) {
-    absl::StrAppend(
-        &units, " account for ", Percent(value(StatisticMetric::kShare)), " of execution (",
-        Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod)), " billion cycles)");
+    absl::StrAppend(&units, " account for ", Percent(value(StatisticMetric::kShare)),
+                    " of execution (",
+                    Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod)),
+                    unit == PeriodUnit::kSampledTime ? " seconds sampled)" : " billion cycles)");
   }
   section.Heading(units);
 
@@ -204,7 +216,8 @@ void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record) {
   section.Write(out);
 }
 
-void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record) {
+void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record,
+                               PeriodUnit unit1, PeriodUnit unit2) {
   const std::vector<StatisticsChangeRow>& rows = record.rows;
   std::string title;
   switch (record.scope.kind) {
@@ -242,7 +255,7 @@ void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& re
   header("Figure");
   named(StatisticMetric::kUnits, "compilation units");
   named(StatisticMetric::kShare, "share of execution");
-  named(StatisticMetric::kPeriod, "billion cycles");
+  named(StatisticMetric::kPeriod, PeriodName(unit1, unit2));
 
   section.Heading("Call sites");
   header("Kind");

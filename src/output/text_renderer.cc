@@ -289,7 +289,7 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
     std::string line = "HotSpot compilation log";
     if (!hotspot.vm_version.empty()) absl::StrAppend(&line, " of ", AbslView(hotspot.vm_version));
     absl::StrAppend(&line, ": ", hotspot.tasks, " tasks, ", hotspot.failed_tasks, " failed; ",
-                    hotspot.units, " units kept, each method's top-tier compilations");
+                    hotspot.units, " units kept, ", AbslView(hotspot.kept));
     out.Line(line, 1);
     if (!hotspot.without_profile.empty()) {
       out.Line(absl::StrCat("No profile: ", AbslView(hotspot.without_profile)), 1);
@@ -401,9 +401,14 @@ void TextRenderer::Warning(const WarningRecord& record) {
 
 void TextRenderer::Experiment(const ExperimentRecord& record) {
   if (stats_ && record.id == 2) compared_ = true;
+  if (record.id >= 1 && record.id <= 2 && record.run.index == 0) {
+    period_units_[record.id - 1] =
+        record.jfr_samples.has_value() ? PeriodUnit::kSampledTime : PeriodUnit::kCycles;
+  }
   out_.set_level(0);
   if (record.run.index > 0) {
-    WriteRunText(out_, record, style_);
+    if (record.run.index == 1) sampled_runs_column_ = record.jfr_samples.has_value();
+    WriteRunText(out_, record, sampled_runs_column_, style_);
     if (record.run.index == record.run.count) out_.EmptyLine();
     return;
   }
@@ -511,14 +516,14 @@ void TextRenderer::Statistics(const StatisticsRecord& record) {
   out_.set_level(0);
   if (sections_ > 0) out_.EmptyLine();
   ++sections_;
-  WriteStatisticsText(out_, record);
+  WriteStatisticsText(out_, record, period_units_[record.experiment == 2 ? 1 : 0]);
 }
 
 void TextRenderer::StatisticsChange(const StatisticsChangeRecord& record) {
   out_.set_level(0);
   if (sections_ > 0) out_.EmptyLine();
   ++sections_;
-  WriteStatisticsChangeText(out_, record);
+  WriteStatisticsChangeText(out_, record, period_units_[0], period_units_[1]);
 }
 
 void TextRenderer::RunsMethod(const RunsMethodRecord& record) {

@@ -918,6 +918,35 @@ test('jit-vs-jit-runs: a single run of an experiment makes every difference unco
   }
 });
 
+test('jit-vs-jit-runs of HotSpot logs without profiles: no shares, the note, every method', async (browser) => {
+  const dir = path.join(SOURCE, 'fixtures', 'hotspot-example');
+  const args = ['jit-vs-jit-runs', '--exp1', 'jdk17.log', 'jdk17.log', '--exp2', 'jdk25.log', 'jdk25.log'];
+  const json = profdiff([...args, '--format=json'], dir);
+  checkEqual(json.status, 0, 'exit status of --format=json');
+  const methods = records(json.out).filter((r) => r.type === 'method');
+  check(methods.some((m) => m.compared) && methods.some((m) => !m.compared), 'compared and other methods');
+  const html = profdiff([...args, '--format=html'], dir);
+  const { page, problems } = await openPage(browser, writePage(html.out));
+  try {
+    const shown = await runsPage(page);
+    checkEqual(shown.map((s) => s.name), methods.map((m) => m.method), 'data-method values');
+    methods.forEach((m, i) => {
+      const body = shown[i].body;
+      check(body.includes('Share change: unknown without profiles'), `${m.method}: share change`);
+      check(!body.includes('NaN'), `${m.method}: no NaN shown`);
+      if (!m.compared) {
+        check(body.includes('Not compared: compiled in fewer than half the runs of experiment'), `${m.method}: not compared`);
+      }
+    });
+    const note = await page.evaluate(() => document.body.textContent);
+    check(note.includes('no profiles: the methods compiled in at least half the runs of each experiment are compared'),
+          'the note under the runs tables');
+    checkEqual(problems, [], 'problems');
+  } finally {
+    await page.close();
+  }
+});
+
 test('jit-vs-jit-runs: hostile method names display as text and run nothing', async (browser) => {
   let hostile = null;
   const { dir, args } = generateRuns('runs-hostile', {

@@ -71,6 +71,11 @@ class InstallCollector {
   explicit InstallCollector(HotSpotInstalls* out) : out_(out) {}
 
   void Root(const char** attributes) {
+    if (const char* process = FindAttribute(attributes, "process"); process != nullptr) {
+      char* end = nullptr;
+      const long long pid = std::strtoll(process, &end, 10);
+      if (end != process && *end == '\0' && pid > 0) out_->process = pid;
+    }
     const char* time_ms = FindAttribute(attributes, "time_ms");
     if (time_ms == nullptr) return;
     char* end = nullptr;

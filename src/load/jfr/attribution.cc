@@ -159,7 +159,9 @@ class Attribution {
 
   // The latest compilation of the method installed at `time` (and not yet retired), an OSR
   // compilation only when no normal one is: OSR code runs only the activation that entered it
-  // through a loop, every new call runs the method's normal code.
+  // through a loop, every new call runs the method's normal code. When every compilation
+  // installed by then is retired (made not entrant, and its successor not yet installed), the
+  // compiled frame is an activation still running in retired code: the latest installed.
   const Installed* Running(uint32_t method, int64_t time) const {
     const std::vector<Installed>& list = installs_[method];
     auto end = std::upper_bound(list.begin(), list.end(), time,
@@ -171,6 +173,7 @@ class Attribution {
       if (!it->osr) return &*it;
       if (osr == nullptr) osr = &*it;
     }
+    if (osr == nullptr && end != list.begin()) return &*(end - 1);
     return osr;
   }
 
@@ -244,7 +247,10 @@ absl::StatusOr<Profile> AttributeJfrSamples(const JfrRecording& recording,
                       "period of jdk.ExecutionSample); assuming 20 ms"));
     period = kAssumedPeriod;
   }
-  return Attribution(recording, input).Build(*period, warn);
+  Profile profile = Attribution(recording, input).Build(*period, warn);
+  // The recorded JVM's process id identifies the run, as proftool's execution ID does.
+  if (recording.pid.has_value()) profile.execution_id = absl::StrCat(*recording.pid);
+  return profile;
 }
 
 }  // namespace profdiff

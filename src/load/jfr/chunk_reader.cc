@@ -243,6 +243,7 @@ class ChunkParser {
         *metadata_, "jdk.Compilation",
         {"startTime", "duration", "compileId", "method", "compileLevel", "succeded", "isOsr"});
     setting_ = Layout(*metadata_, "jdk.ActiveSetting", {"startTime", "id", "name", "value"});
+    jvm_ = Layout(*metadata_, "jdk.JVMInformation", {"pid"});
     const Type* method = metadata_->FindByName("jdk.types.Method");
     const Type* stack_trace = metadata_->FindByName("jdk.types.StackTrace");
     if (method != nullptr) method_type_ = static_cast<int>(method - metadata_->types.data());
@@ -260,6 +261,7 @@ class ChunkParser {
     if (event.type == sample_.type_id) layout = &sample_;
     if (event.type == compilation_.type_id) layout = &compilation_;
     if (event.type == setting_.type_id) layout = &setting_;
+    if (event.type == jvm_.type_id) layout = &jvm_;
     if (layout == nullptr) return absl::OkStatus();
     ByteCursor c = EventCursor(event);
     int64_t values[7] = {0, 0, 0, 0, 0, 0, 0};
@@ -304,6 +306,8 @@ class ChunkParser {
       compilation.succeeded = values[5] != 0;
       compilation.osr = values[6] != 0;
       out->compilations.push_back(compilation);
+    } else if (layout == &jvm_) {
+      if (values[0] > 0 && !out->pid.has_value()) out->pid = values[0];
     } else {
       JfrActiveSetting setting;
       setting.time = time_.Timestamp(values[0]);
@@ -540,7 +544,7 @@ class ChunkParser {
   uint64_t readable_end_ = 0;
   const Metadata* metadata_ = nullptr;
   const ConstantPools* pools_ = nullptr;
-  EventLayout sample_, compilation_, setting_;
+  EventLayout sample_, compilation_, setting_, jvm_;
   absl::flat_hash_map<int64_t, const std::string*> event_names_;
   int method_type_ = -1;
   int stack_trace_type_ = -1;

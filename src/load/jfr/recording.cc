@@ -82,6 +82,7 @@ class Merger {
     }
     for (JfrActiveSetting& setting : in.settings) out_->settings.push_back(std::move(setting));
     out_->declares_samples |= in.declares_samples;
+    if (!out_->pid.has_value()) out_->pid = in.pid;
     out_->declares_compilations |= in.declares_compilations;
     out_->lost_bytes += static_cast<int64_t>(chunk.lost_bytes);
     out_->lost_events += static_cast<int64_t>(chunk.lost_events);

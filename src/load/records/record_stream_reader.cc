@@ -75,6 +75,8 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   if (progress) options.progress = EnumFromName<WhenMode>(*progress).value_or(WhenMode::kAuto);
   std::optional<std::string_view> method = d.OptStr(object, "method");
   if (method) options.method = std::string(*method);
+  std::optional<std::string_view> tiers = d.OptStr(object, "tiers");
+  if (tiers) options.tiers = TierSelection::Parse(*tiers, nullptr).value_or(TierSelection());
   return options;
 }
 
@@ -254,7 +256,17 @@ class StreamReader {
       info.vm_version = d.Str(hotspot, "vm_version");
       info.tasks = d.Int(hotspot, "tasks", 0);
       info.failed_tasks = d.Int(hotspot, "failed_tasks", 0);
-      info.units = d.Int(hotspot, "top_tier_units", 0);
+      // Streams written before --tiers kept each method's top-tier compilations and called
+      // their number top_tier_units.
+      if (d.Find(hotspot, "kept_units") != kNoToken) {
+        info.units = d.Int(hotspot, "kept_units", 0);
+        info.tiers = d.Str(hotspot, "tiers");
+        info.kept = d.Str(hotspot, "kept");
+      } else {
+        info.units = d.Int(hotspot, "top_tier_units", 0);
+        info.tiers = "top";
+        info.kept = "each method's top-tier compilations";
+      }
       info.without_profile = d.OptStr(hotspot, "without_profile").value_or(std::string_view());
       record.hotspot = info;
     }

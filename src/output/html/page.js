@@ -493,9 +493,17 @@
       var title = 'Experiment ' + id;
       if (mine[0].kind) title += ' (' + mine[0].kind.toUpperCase() + ')';
       add(div, el('h3', null, title + ', ' + plural(mine[0].run.count, 'run')));
+      if (mine[0].hotspot) {
+        add(div, el('p', null, 'HotSpot compilation logs: ' + mine[0].hotspot.kept + ' kept' +
+            (mine[0].hotspot.without_profile === null ? '' :
+             '; no profiles: ' + mine[0].hotspot.without_profile)));
+      }
       var table = add(div, el('table', 'top runs'));
       var tr = add(add(table, el('thead')), el('tr'));
-      ['Run', 'Execution ID', 'Units', 'Hot units', 'Hot share', 'Graal share', 'Cycles (10^9)', 'Inputs']
+      // The period column's unit is the first run's, as in the text (docs/jfr.md).
+      var sampled = !!(mine[0].profile && mine[0].profile.source === 'jfr');
+      ['Run', 'Execution ID', 'Units', 'Hot units', 'Hot share', 'Graal share',
+       sampled ? 'Sampled (s)' : 'Cycles (10^9)', 'Inputs']
           .forEach(function (t) { add(tr, el('th', null, t)); });
       var tb = add(table, el('tbody'));
       mine.forEach(function (x) {
@@ -503,8 +511,9 @@
         var row = add(tb, el('tr'));
         [x.run.index, p && p.execution_id !== null ? p.execution_id : '-', x.units,
          p ? p.hot_units : '-', p ? pct(p.hot_share) + '%' : '-', p ? pct(p.graal_share) + '%' : '-',
-         p ? (p.total_period / 1e9).toFixed(2) : '-'].forEach(function (v) { add(row, el('td', null, v)); });
-        var inputs = x.run.log + ' ' + x.run.profile;
+         p ? (p.total_period / 1e9).toFixed(2) +
+             ((p.source === 'jfr') === sampled ? '' : p.source === 'jfr' ? ' s' : ' Gcycles') : '-'].forEach(function (v) { add(row, el('td', null, v)); });
+        var inputs = x.run.log + (x.run.profile ? ' ' + x.run.profile : '');
         add(row, el('td', 'mono', inputs)).title = inputs;
       });
       mine.forEach(function (x) {
@@ -527,8 +536,8 @@
     var h = x.hotspot;
     if (h) {
       add(ul, el('li', null, 'HotSpot compilation log' + (h.vm_version ? ' of ' + h.vm_version : '') +
-          ': ' + h.tasks + ' tasks, ' + h.failed_tasks + ' failed; ' + h.top_tier_units +
-          ' units kept, each method\'s top-tier compilations'));
+          ': ' + h.tasks + ' tasks, ' + h.failed_tasks + ' failed; ' + h.kept_units +
+          ' units kept, ' + h.kept));
       if (h.without_profile !== null) add(ul, el('li', null, 'No profile: ' + h.without_profile));
     }
     var p = x.profile;
@@ -592,9 +601,10 @@
                   show: function (x) { var s = x.shares[e]; return isNum(s) ? pct(s) + '%' : '\u2013'; } });
     });
     cols.push({ key: 'change', title: 'Change', group: 'share, points',
-                value: function (x) { return x.rec.share_change.difference; },
+                value: function (x) { var d = x.rec.share_change.difference; return isNum(d) ? d : 0; },
                 show: function (x) {
                   var d = x.rec.share_change.difference;
+                  if (!isNum(d)) return '\u2013';
                   var t = fixed(d * 100);
                   return (d >= 0 && t.charAt(0) !== '-' ? '+' : '') + t;
                 },
@@ -1185,6 +1195,11 @@
   }
 
   function hotnessRow(h) {
+    // Runs without profiles (HotSpot logs alone): no shares ("NaN"), as the text says.
+    if (!isNum(h.mean)) {
+      return ['Experiment ' + h.experiment, h.hot_runs + ' of ' + plural(h.runs, 'run'),
+              String(h.compiled_runs), '\u2013', '\u2013', '\u2013', '\u2013'];
+    }
     return ['Experiment ' + h.experiment, h.hot_runs + ' of ' + plural(h.runs, 'run'),
             String(h.compiled_runs), pct(h.mean) + '%',
             h.stddev === null ? 'n/a' : pct(h.stddev) + '%', pct(h.min) + '%', pct(h.max) + '%'];
@@ -1192,6 +1207,7 @@
 
   function shareChangeText(r) {
     var c = r.share_change;
+    if (!isNum(c.difference)) return 'Share change: unknown without profiles';
     var points = fixed(c.difference * 100);
     if (c.difference >= 0 && points.charAt(0) !== '-') points = '+' + points;
     return 'Share change: ' + points + ' percentage points, ' +
@@ -1302,7 +1318,8 @@
     });
     add(body, el('p', r.share_change.beyond_noise ? 'share-change beyond' : 'share-change', shareChangeText(r)));
     if (!r.compared) {
-      add(body, el('p', 'message', 'Not compared: hot in fewer than half the runs of experiment ' + rarelyHotIn(r)));
+      add(body, el('p', 'message', 'Not compared: ' + (isNum(r.hotness[0].mean) ? 'hot' : 'compiled') +
+          ' in fewer than half the runs of experiment ' + rarelyHotIn(r)));
       return;
     }
     add(body, el('p', 'share-change muted', 'Compared ' + plural(r.pairs.cross, 'cross pair') + ' and ' +

@@ -1,0 +1,219 @@
+// HotSpot logs in the commands that did not take them without a profile (docs/hotspot.md
+// "Commands", docs/runs.md "HotSpot logs without profiles"): jit-vs-jit-runs of HotSpot logs
+// alone, in every format, and the ahead-of-time commands, which refuse a HotSpot log where an
+// AOT log goes.
+
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "test_util.h"
+#include "text_count.h"
+
+namespace profdiff {
+namespace {
+
+using namespace test;  // NOLINT: the test helpers
+
+const std::string kFixture = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+
+const std::vector<std::string> kRunsWithoutProfiles = {
+    "jit-vs-jit-runs", "--exp1", "jdk17.log", "jdk17.log", "--exp2", "jdk25.log", "jdk25.log"};
+
+TEST(HotSpotRunsTest, RunsOfHotSpotLogsWithoutProfilesAreCompared) {
+  std::vector<std::string> args = kRunsWithoutProfiles;
+  args.push_back("--summary=true");
+  RunResult run = RunProfdiff(args, kFixture);  // also renders its JSON back to the same text
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(CountOf(run.out,
+                    "    HotSpot compilation logs: each method's top-tier compilations "
+                    "kept; no profiles: the methods compiled in at least half the runs "
+                    "of each experiment are compared\n"),
+            2u);
+  // The runs table: no figures of a profile, and no profile after the log.
+  EXPECT_NE(run.out.find("      1             -    135          -          -            -       "
+                         "       -  jdk17.log\n"),
+            std::string::npos)
+      << run.out;
+  // Every method compiled in some run is listed, without shares; those compiled in every run
+  // of both experiments are compared.
+  const size_t methods = CountOf(run.out, "\nMethod ");
+  EXPECT_EQ(CountOf(run.out, " runs (no profile: no shares)\n"), 2 * methods);
+  EXPECT_GT(CountOf(run.out,
+                    "    Experiment 1: compiled in 2 of 2 runs (no profile: no shares)\n"
+                    "    Experiment 2: compiled in 2 of 2 runs (no profile: no shares)\n"),
+            0u);
+  EXPECT_GT(CountOf(run.out,
+                    "    Not compared: compiled in fewer than half the runs of "
+                    "experiment 1\n"),
+            0u);
+  EXPECT_EQ(CountOf(run.out, "\nMethod "), CountOf(run.out,
+                                                   "    Share change: unknown without "
+                                                   "profiles\n"));
+  EXPECT_EQ(run.out.find("share mean"), std::string::npos);
+  // Each side repeats its single log, so every difference of a method is stable: the same
+  // differences as jit-vs-jit's pairs of the two logs.
+  EXPECT_GT(CountOf(run.out, "    Stable differences\n"), 0u);
+  EXPECT_EQ(CountOf(run.out, "    Noise differences"), 0u);
+  // The summary ranks without shares.
+  EXPECT_NE(run.out.find("          -         -      4  "), std::string::npos);
+
+  args.push_back("--format=json");
+  RunResult json = RunProfdiff(args, kFixture);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"mean\":\"NaN\",\"stddev\":null,\"min\":\"NaN\",\"max\":\"NaN\""),
+            std::string::npos);
+  EXPECT_NE(json.out.find("\"share_change\":{\"difference\":\"NaN\",\"tested\":false"),
+            std::string::npos);
+  EXPECT_NE(
+      json.out.find("\"run\":{\"index\":1,\"count\":2,\"log\":\"jdk17.log\",\"profile\":\"\"}"),
+      std::string::npos);
+  EXPECT_NE(json.out.find("\"without_profile\":\"the methods compiled in at least half the runs "
+                          "of each experiment are compared\""),
+            std::string::npos);
+
+  args.back() = "--format=csv";
+  RunResult csv = RunProfdiff(args, kFixture);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(csv.err,
+            "Warning: experiment 1 has no profiles: the methods compiled in at least half the runs "
+            "of each experiment are compared\n"
+            "Warning: experiment 2 has no profiles: the methods compiled in at least half the runs "
+            "of each experiment are compared\n");
+  EXPECT_NE(csv.out.find(",1,2,2,2,NaN,,NaN,NaN,NaN,,false,true,false,"), std::string::npos)
+      << csv.out.substr(0, 600);
+
+  args.back() = "--format=html";
+  RunResult html = RunProfdiff(args, kFixture);
+  ASSERT_EQ(html.exit_code, 0) << html.err;
+  EXPECT_NE(html.out.find("the methods compiled in at least half the runs"), std::string::npos);
+}
+
+// The gate counts what jit-vs-jit's counts: each side's single log repeated makes every
+// difference of the pair stable, and unknown shares are not below any --fail-min-share.
+TEST(HotSpotRunsTest, TheGateCountsAsJitVsJitDoes) {
+  std::vector<std::string> args = kRunsWithoutProfiles;
+  args.push_back("--fail-on=inlining");
+  RunResult runs = RunProfdiff(args, kFixture);
+  RunResult pair =
+      RunProfdiff({"jit-vs-jit", "jdk17.log", "jdk25.log", "--fail-on=inlining"}, kFixture);
+  ASSERT_EQ(runs.exit_code, 2) << runs.err;
+  ASSERT_EQ(pair.exit_code, 2) << pair.err;
+  auto counted = [](const std::string& err) {  // "N of M compared hot methods"
+    const size_t colon = err.find("): ");
+    const size_t end = err.find(" compared hot methods");
+    return colon == std::string::npos || end == std::string::npos
+               ? std::string()
+               : err.substr(colon + 3, end - colon - 3);
+  };
+  EXPECT_FALSE(counted(runs.err).empty()) << runs.err;
+  EXPECT_EQ(counted(runs.err), counted(pair.err)) << runs.err << pair.err;
+}
+
+TEST(HotSpotRunsTest, RunsAreToldApartByWhatTheyAre) {
+  // A HotSpot log with its recording, another without: every run has a profile, or none.
+  RunResult mixed = RunProfdiff({"jit-vs-jit-runs", "--exp1", "jdk17.log", "--exp2", "jdk25.log",
+                                 "jdk25.log", kJit + "/exp1/prof.json"},
+                                kFixture);
+  EXPECT_EQ(mixed.exit_code, 1);
+  EXPECT_NE(mixed.err.find("jit-vs-jit-runs: run 1 of experiment 1 (\"jdk17.log\") has no profile "
+                           "and run 2 of experiment 2 (\"jdk25.log\") has one: give every run its "
+                           "profile, or none"),
+            std::string::npos)
+      << mixed.err;
+  EXPECT_EQ(mixed.out, "");
+
+  RunResult graal = RunProfdiff(
+      {"jit-vs-jit-runs", "--exp1", "jdk17.log", kJit + "/exp1/log", "--exp2", "jdk25.log"},
+      kFixture);
+  EXPECT_EQ(graal.exit_code, 1);
+  EXPECT_NE(graal.err.find("--exp1: the Graal optimization log \"" + kJit +
+                           "/exp1/log\" needs its proftool profile after it"),
+            std::string::npos)
+      << graal.err;
+
+  RunResult misplaced = RunProfdiff(
+      {"jit-vs-jit-runs", "--exp1", kJit + "/exp1/prof.json", "jdk17.log", "--exp2", "jdk25.log"},
+      kFixture);
+  EXPECT_EQ(misplaced.exit_code, 1);
+  EXPECT_NE(misplaced.err.find("is not where a profile can be"), std::string::npos)
+      << misplaced.err;
+
+  // Without a HotSpot log, the values are pairs as ever (an odd count is an error).
+  RunResult odd = RunProfdiff({"jit-vs-jit-runs", "--exp1", kJit + "/exp1/log", "--exp2",
+                               kJit + "/exp2/log", kJit + "/exp2/prof.json"});
+  EXPECT_EQ(odd.exit_code, 1);
+  EXPECT_NE(odd.err.find("--exp1 takes an optimization-log directory and a profile per run"),
+            std::string::npos)
+      << odd.err;
+}
+
+// The methods of a single pair of runs (each repeated, so that both sides are confirmed):
+// exactly the methods jit-vs-jit compares without profiles, every method compiled in both; and
+// the same logs with their recordings, with JFR's sampled time in the runs table.
+TEST(HotSpotRunsTest, RealLogsWithAndWithoutRecordings) {
+  const std::string real =
+      std::string(PROFDIFF_SOURCE_DIR) + "/../shared/real-hotspot/NumericShapes";
+  const std::string log1 = real + "/jdk25/run-1/hotspot.log.gz";
+  const std::string log2 = real + "/jdk25-lowinline/run-1/hotspot.log.gz";
+  if (!std::filesystem::exists(log1)) GTEST_SKIP() << "no " << log1;
+  RunResult runs = RunProfdiff(
+      {"jit-vs-jit-runs", "--exp1", log1, log1, "--exp2", log2, log2, "--explanation=false"});
+  ASSERT_EQ(runs.exit_code, 0) << runs.err;
+  RunResult pair = RunProfdiff({"jit-vs-jit", log1, log2, "--explanation=false"});
+  ASSERT_EQ(pair.exit_code, 0) << pair.err;
+  std::set<std::string> compared, paired;
+  std::string method;
+  for (const std::string& line : SplitLines(runs.out)) {
+    if (line.starts_with("Method ")) method = line.substr(7);
+    if (line.starts_with("    Compared 4 cross pairs")) compared.insert(method);
+  }
+  for (const std::string& line : SplitLines(pair.out)) {
+    if (line.starts_with("Method ")) paired.insert(line.substr(7));
+  }
+  EXPECT_GT(compared.size(), 100u);
+  EXPECT_EQ(compared, paired);
+
+  RunResult recorded =
+      RunProfdiff({"jit-vs-jit-runs", "--exp1", log1, real + "/jdk25/run-1/rec.jfr", "--exp2", log2,
+                   real + "/jdk25-lowinline/run-1/rec.jfr"});
+  ASSERT_EQ(recorded.exit_code, 0) << recorded.err;
+  EXPECT_EQ(CountOf(recorded.out, "  Sampled (s)  Inputs\n"), 2u);
+  EXPECT_EQ(recorded.out.find("no profiles"), std::string::npos);
+  EXPECT_NE(recorded.out.find("share mean"), std::string::npos);
+}
+
+TEST(HotSpotAotTest, AHotSpotLogIsNoAheadOfTimeLog) {
+  const std::string message =
+      "is a HotSpot compilation log, where an ahead-of-time optimization log goes: HotSpot's C1 "
+      "and C2 compile just in time, and an AOT log is a Graal Native Image optimization-log "
+      "directory. Compare HotSpot logs with jit-vs-jit (or jit-vs-jit-runs)";
+  const std::string prof = kJit + "/exp1/prof.json";
+  const std::vector<std::vector<std::string>> commands = {
+      {"jit-vs-aot", "jdk17.log", prof, "jdk25.log"},
+      {"jit-vs-aot", kJit + "/exp1/log", prof, "jdk25.log", prof},
+      {"aot-vs-aot", "jdk17.log", prof, "jdk25.log", prof},
+      {"aot-vs-aot-jit-profile", kJit + "/exp1/log", prof, "jdk17.log", "jdk25.log"},
+  };
+  for (const std::vector<std::string>& args : commands) {
+    RunResult run = RunProfdiff(args, kFixture);
+    EXPECT_EQ(run.exit_code, 1) << args[0];
+    EXPECT_EQ(run.out, "") << args[0];
+    EXPECT_NE(run.err.find(args[0] + ": \"jdk"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+  }
+  RunResult unprofiled = RunProfdiff(
+      {"jit-vs-aot", "jdk17.log", kJit + "/exp1/log", kJit + "/exp1/prof.json"}, kFixture);
+  EXPECT_EQ(unprofiled.exit_code, 1);
+  EXPECT_NE(unprofiled.err.find("jit-vs-aot: the HotSpot compilation log \"jdk17.log\" needs its "
+                                "profile after it"),
+            std::string::npos)
+      << unprofiled.err;
+}
+
+}  // namespace
+}  // namespace profdiff
