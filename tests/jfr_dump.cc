@@ -79,8 +79,10 @@ int main(int argc, char** argv) {
   }
   if (profile) return PrintProfile(*r, path);
   if (count) {
-    std::printf("%zu samples, %zu compilations, %lld chunks\n", r->samples.size(),
-                r->compilations.size(), static_cast<long long>(r->chunks));
+    std::printf(
+        "%zu samples, %zu compilations, %lld chunks, %zu stack traces, %zu frames, %zu methods\n",
+        r->samples.size(), r->compilations.size(), static_cast<long long>(r->chunks),
+        r->stack_traces.size(), r->frames.size(), r->methods.size());
     return 0;
   }
   std::string out;
