@@ -55,16 +55,25 @@ class Attribution {
       : recording_(recording), input_(input) {
     names_.reserve(recording.methods.size());
     for (const JfrMethod& method : recording.methods) names_.push_back(JfrJavaMethodName(method));
-    absl::flat_hash_map<std::string_view, uint32_t> by_name;
-    for (uint32_t i = 0; i < names_.size(); ++i) by_name.emplace(names_[i], i);
+    absl::flat_hash_map<std::string_view, std::vector<uint32_t>> by_name;
+    if (!input.install_intervals.empty()) {
+      for (uint32_t i = 0; i < names_.size(); ++i) by_name[names_[i]].push_back(i);
+    }
     installs_.resize(names_.size());
     std::vector<bool> refined(names_.size(), false);
     for (const CodeInstallInterval& interval : input.install_intervals) {
       auto it = by_name.find(interval.method);
       if (it == by_name.end()) continue;
-      refined[it->second] = true;
-      installs_[it->second].push_back({interval.installed, interval.not_entrant.value_or(INT64_MAX),
-                                       interval.compile_id, interval.level, interval.osr});
+      const bool by_descriptor = !interval.descriptor.empty() &&
+                                 std::any_of(it->second.begin(), it->second.end(), [&](uint32_t m) {
+                                   return recording.methods[m].descriptor == interval.descriptor;
+                                 });
+      for (uint32_t m : it->second) {
+        if (by_descriptor && recording.methods[m].descriptor != interval.descriptor) continue;
+        refined[m] = true;
+        installs_[m].push_back({interval.installed, interval.not_entrant.value_or(INT64_MAX),
+                                interval.compile_id, interval.level, interval.osr});
+      }
     }
     for (const JfrCompilation& c : recording.compilations) {
       if (!c.succeeded || c.method == JfrRecording::kNoMethod || refined[c.method]) continue;

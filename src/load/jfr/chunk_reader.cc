@@ -81,7 +81,7 @@ class ChunkParser {
       if (!c.ok()) return CursorError(display_path_, c);
     }
     PoolResolver resolver(*schema_, pools, bytes_, readable_end_, compressed_, display_path_,
-                          &out.data);
+                          context_.options.full_stacks, &out.data);
     resolver_ = &resolver;
     out.data.declares_samples = schema_->sample.type != nullptr;
     out.data.declares_compilations = schema_->compilation.type != nullptr;

@@ -32,6 +32,7 @@ struct ChunkContents {
 struct ChunkReadContext {
   std::string_view bytes;  // the recording
   const std::string& display_path;
+  const JfrReadOptions& options;
   MetadataCache& metadata;
   MethodTable& methods;
 };

@@ -30,7 +30,7 @@ JfrFrameType FrameTypeOf(std::string_view name) {
 
 PoolResolver::PoolResolver(const Schema& schema, const ConstantPools& pools, std::string_view bytes,
                            uint64_t readable_end, bool compressed, const std::string& display_path,
-                           JfrRecording* out)
+                           bool full_stacks, JfrRecording* out)
     : schema_(schema),
       metadata_(schema.metadata),
       plans_(*schema.plans),
@@ -39,6 +39,7 @@ PoolResolver::PoolResolver(const Schema& schema, const ConstantPools& pools, std
       readable_end_(readable_end),
       compressed_(compressed),
       display_path_(display_path),
+      full_stacks_(full_stacks),
       out_(out) {}
 
 bool PoolResolver::PoolCursor(uint32_t type, int64_t key, ByteCursor* cursor) const {
@@ -215,6 +216,18 @@ void PoolResolver::ReadFrame(ByteCursor& c, const ReadPlan& plan) {
   out_->frames.push_back(frame);
 }
 
+void PoolResolver::SkipFrames(ByteCursor& c, const Field& field, uint32_t count) {
+  if (field.constant_pool) return c.SkipLongs(count);
+  auto [begin, end] = plans_.Plan(field.type);
+  if (compressed_ && end - begin == 1 && begin->kind == SkipStep::Kind::kLongs) {
+    return c.SkipLongs(static_cast<uint64_t>(count) * begin->count);
+  }
+  // Field by field, as ReadFrame walks a frame.
+  for (uint32_t i = 0; i < count && c.ok(); ++i) {
+    for (const SkipStep* step = begin; step != end && c.ok(); ++step) plans_.Run(c, *step, 0);
+  }
+}
+
 uint32_t PoolResolver::StackTrace(int64_t key) {
   auto cached = stack_trace_index_.find(key);
   if (cached != stack_trace_index_.end()) return cached->second;
@@ -232,6 +245,7 @@ uint32_t PoolResolver::StackTrace(int64_t key) {
         const ReadPlan& frame_plan = schema_.frames.at(field.type);
         const uint32_t count = c.Count();
         for (uint32_t i = 0; i < count && c.ok(); ++i) {
+          const size_t frames = out_->frames.size();
           if (field.constant_pool) {
             ByteCursor frame(nullptr, nullptr, 0, compressed_);
             if (PoolCursor(field.type, c.Long(), &frame)) {
@@ -240,6 +254,11 @@ uint32_t PoolResolver::StackTrace(int64_t key) {
             }
           } else {
             ReadFrame(c, frame_plan);
+          }
+          if (!full_stacks_ && out_->frames.size() > frames &&
+              out_->frames.back().type != JfrFrameType::kInlined) {
+            SkipFrames(c, field, count - i - 1);
+            break;
           }
         }
       } else {

@@ -33,9 +33,10 @@ class PoolResolver {
  public:
   // `bytes` is the recording; pooled values are read up to `readable_end`. Stack traces and
   // frames go to `out` (its frames, stack_traces and frame_type_names), methods to methods().
+  // Unless `full_stacks`, frames below the first that is not inlined are skipped.
   PoolResolver(const Schema& schema, const ConstantPools& pools, std::string_view bytes,
                uint64_t readable_end, bool compressed, const std::string& display_path,
-               JfrRecording* out);
+               bool full_stacks, JfrRecording* out);
 
   // A text field: a string (inline or a reference into the string pool) or a reference to a
   // struct whose first text field is the text (jdk.types.Symbol, jdk.types.FrameType). The view
@@ -55,6 +56,8 @@ class PoolResolver {
   std::string_view ResolveText(uint32_t type, int64_t key, int depth);
   std::string_view ClassName(uint32_t type, int64_t key);
   void ReadFrame(ByteCursor& c, const ReadPlan& plan);
+  // Skips `count` frames of the array `field` of a stack trace.
+  void SkipFrames(ByteCursor& c, const Field& field, uint32_t count);
   uint32_t FrameTypeName(ByteCursor& c, const Field& field);
   uint32_t FrameTypeIndex(std::string_view name);
   // A cursor at the pooled value of `key` of `type`, or a failed one when the pool lacks it.
@@ -71,6 +74,7 @@ class PoolResolver {
   uint64_t readable_end_;
   bool compressed_;
   const std::string& display_path_;
+  bool full_stacks_;
   JfrRecording* out_;
   std::vector<MethodView> methods_;
   std::string scratch_;           // the last text decoded from an encoding not kept as is

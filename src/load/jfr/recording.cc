@@ -127,13 +127,14 @@ bool IsJfrFile(const std::string& path) {
 }
 
 absl::StatusOr<JfrRecording> ParseJfrRecording(std::string_view bytes,
-                                               const std::string& display_path) {
+                                               const std::string& display_path,
+                                               const JfrReadOptions& options) {
   absl::StatusOr<std::vector<jfr::ChunkBounds>> bounds = jfr::FindChunks(bytes, display_path);
   if (!bounds.ok()) return bounds.status();
   const size_t count = bounds->size();
   jfr::MetadataCache metadata;
   jfr::MethodTable methods;
-  jfr::ChunkReadContext context{bytes, display_path, metadata, methods};
+  jfr::ChunkReadContext context{bytes, display_path, options, metadata, methods};
   std::vector<absl::StatusOr<jfr::ChunkContents>> read(count);
   // The first chunk that fails decides the error, as if they were read in order: chunks after a
   // failed one are not read.
@@ -163,7 +164,8 @@ absl::StatusOr<JfrRecording> ParseJfrRecording(std::string_view bytes,
 }
 
 absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
-                                              const std::string& display_path) {
+                                              const std::string& display_path,
+                                              const JfrReadOptions& options) {
   auto error = [&](int e) {
     return absl::Status(absl::ErrnoToStatusCode(e),
                         absl::StrCat(display_path, ": cannot read the file (", ErrnoText(e), ")"));
@@ -181,8 +183,8 @@ absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
     void* mapped = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (mapped != MAP_FAILED) {
       close(fd);
-      absl::StatusOr<JfrRecording> result =
-          ParseJfrRecording(std::string_view(static_cast<const char*>(mapped), size), display_path);
+      absl::StatusOr<JfrRecording> result = ParseJfrRecording(
+          std::string_view(static_cast<const char*>(mapped), size), display_path, options);
       munmap(mapped, size);
       return result;
     }
@@ -201,7 +203,7 @@ absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
     bytes.append(buffer, static_cast<size_t>(n));
   }
   close(fd);
-  return ParseJfrRecording(bytes, display_path);
+  return ParseJfrRecording(bytes, display_path, options);
 }
 
 }  // namespace profdiff
