@@ -257,7 +257,9 @@ uint32_t PoolResolver::StackTrace(int64_t key) {
           }
           if (!full_stacks_ && out_->frames.size() > frames &&
               out_->frames.back().type != JfrFrameType::kInlined) {
-            SkipFrames(c, field, count - i - 1);
+            // The frames below are walked only when fields follow them (the pool's walk has
+            // checked them already).
+            if (&read != &schema_.stack_trace.fields.back()) SkipFrames(c, field, count - i - 1);
             break;
           }
         }
