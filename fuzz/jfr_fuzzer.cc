@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<profdiff::JfrRecording> top =
         profdiff::ParseJfrRecording(bytes, path, profdiff::JfrReadOptions{.full_stacks = false});
     if (top.ok() || top.status().message() != recording.status().message()) {
-      Die("the top of the stacks fails otherwise:", top.status().message());
+      Die("the top of the stacks fails otherwise:", std::string(top.status().message()));
     }
     return 0;
   }
@@ -77,7 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::StatusOr<profdiff::JfrRecording> top =
       profdiff::ParseJfrRecording(bytes, path, profdiff::JfrReadOptions{.full_stacks = false});
   if (!top.ok())
-    Die("the top of the stacks fails where all of them do not:", top.status().message());
+    Die("the top of the stacks fails where all of them do not:",
+        std::string(top.status().message()));
   CheckIndexes(*top);
   std::string top_warnings;
   auto top_warn = [&](std::string_view line) { top_warnings.append(line).push_back('\n'); };
