@@ -1,7 +1,8 @@
 // Fuzz target for the JFR reader (src/load/jfr/) and the attribution of its samples: any bytes.
 // It must never crash or hang; a rejected recording is reported as "<path> at byte N: expected
 // ..." or "<path>: the recording is cut off ..."; an accepted one has indexes that stay inside
-// its tables, and its profile never weighs more than its samples.
+// its tables, and its profile never weighs more than its samples. Read with only the top of each
+// stack (as profdiff reads a profile), it fails, warns and attributes alike.
 
 #include <cstddef>
 #include <cstdint>
@@ -57,13 +58,45 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         message.rfind(path + ": the recording is cut off", 0) != 0) {
       Die("unexpected error message:", message);
     }
+    absl::StatusOr<profdiff::JfrRecording> top =
+        profdiff::ParseJfrRecording(bytes, path, profdiff::JfrReadOptions{.full_stacks = false});
+    if (top.ok() || top.status().message() != recording.status().message()) {
+      Die("the top of the stacks fails otherwise:", std::string(top.status().message()));
+    }
     return 0;
   }
   CheckIndexes(*recording);
   profdiff::JfrAttributionInput input;
   input.display_path = path;
+  std::string warnings;
+  auto warn = [&](std::string_view line) { warnings.append(line).push_back('\n'); };
   absl::StatusOr<profdiff::Profile> profile =
-      profdiff::AttributeJfrSamples(*recording, input, [](std::string_view) {});
+      profdiff::AttributeJfrSamples(*recording, input, warn);
+  // Read as profdiff reads a profile (only the top of each stack), the recording must give the
+  // same profile and the same warnings.
+  absl::StatusOr<profdiff::JfrRecording> top =
+      profdiff::ParseJfrRecording(bytes, path, profdiff::JfrReadOptions{.full_stacks = false});
+  if (!top.ok())
+    Die("the top of the stacks fails where all of them do not:",
+        std::string(top.status().message()));
+  CheckIndexes(*top);
+  std::string top_warnings;
+  auto top_warn = [&](std::string_view line) { top_warnings.append(line).push_back('\n'); };
+  absl::StatusOr<profdiff::Profile> top_profile =
+      profdiff::AttributeJfrSamples(*top, input, top_warn);
+  if (top_warnings != warnings) Die("the top of the stacks warns otherwise:", top_warnings);
+  if (top_profile.ok() != profile.ok()) Die("the top of the stacks attributes otherwise");
+  if (profile.ok()) {
+    if (top_profile->code.size() != profile->code.size()) Die("top of the stacks: entries");
+    for (size_t i = 0; i < profile->code.size(); ++i) {
+      const profdiff::ProfileEntry& a = profile->code[i];
+      const profdiff::ProfileEntry& b = top_profile->code[i];
+      if (a.compile_id != b.compile_id || a.name != b.name || a.level != b.level ||
+          a.period != b.period) {
+        Die("the top of the stacks gives another entry:", b.name);
+      }
+    }
+  }
   if (!profile.ok()) {
     const std::string message(profile.status().message());
     if (message.rfind("Failed to parse experiment 1 in " + path + ": ", 0) != 0) {

@@ -4,6 +4,7 @@
 //        jfr_dump --profile RECORDING.jfr the attributed profile, one entry a line
 //        jfr_dump --count RECORDING.jfr   how many samples and compilations (reading alone, for
 //                                         docs/performance.md)
+// --profile and --count read the stacks as profdiff does, down to the first frame not inlined.
 
 #include <cstdio>
 #include <string>
@@ -72,15 +73,20 @@ int main(int argc, char** argv) {
     return 2;
   }
   const char* path = argv[argc - 1];
-  absl::StatusOr<JfrRecording> r = profdiff::ReadJfrRecording(path, path);
+  // The profile needs only the top of each stack, and is read as profdiff reads it.
+  profdiff::JfrReadOptions options;
+  options.full_stacks = !profile && !count;
+  absl::StatusOr<JfrRecording> r = profdiff::ReadJfrRecording(path, path, options);
   if (!r.ok()) {
     std::fprintf(stderr, "%s\n", std::string(r.status().message()).c_str());
     return 1;
   }
   if (profile) return PrintProfile(*r, path);
   if (count) {
-    std::printf("%zu samples, %zu compilations, %lld chunks\n", r->samples.size(),
-                r->compilations.size(), static_cast<long long>(r->chunks));
+    std::printf(
+        "%zu samples, %zu compilations, %lld chunks, %zu stack traces, %zu frames, %zu methods\n",
+        r->samples.size(), r->compilations.size(), static_cast<long long>(r->chunks),
+        r->stack_traces.size(), r->frames.size(), r->methods.size());
     return 0;
   }
   std::string out;

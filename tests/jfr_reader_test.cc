@@ -98,6 +98,43 @@ TEST(JfrReaderTest, ReadsTheSamplesCompilationsAndSettingsOfARealRecording) {
   EXPECT_TRUE(hot);
 }
 
+TEST(JfrReaderTest, TheTopOfTheStacksGivesTheSameProfile) {
+  const std::string one = Fixture();
+  absl::StatusOr<JfrRecording> full = Parse(one + one);
+  absl::StatusOr<JfrRecording> top =
+      ParseJfrRecording(one + one, "rec.jfr", JfrReadOptions{.full_stacks = false});
+  ASSERT_TRUE(full.ok() && top.ok());
+  ASSERT_EQ(top->samples.size(), full->samples.size());
+  EXPECT_LT(top->frames.size(), full->frames.size());
+  // Each stack is cut after its first frame that is not inlined.
+  for (size_t i = 0; i < top->samples.size(); ++i) {
+    const JfrStackTrace& a = full->stack_traces[full->samples[i].stack_trace];
+    const JfrStackTrace& b = top->stack_traces[top->samples[i].stack_trace];
+    uint32_t kept = 0;
+    while (kept < a.frame_count &&
+           full->frames[a.first_frame + kept++].type == JfrFrameType::kInlined) {
+    }
+    ASSERT_EQ(b.frame_count, kept);
+    for (uint32_t f = 0; f < kept; ++f) {
+      const JfrFrame& x = full->frames[a.first_frame + f];
+      const JfrFrame& y = top->frames[b.first_frame + f];
+      EXPECT_EQ(x.line, y.line);
+      EXPECT_EQ(x.type, y.type);
+      EXPECT_EQ(JfrJavaMethodName(full->methods[x.method]),
+                JfrJavaMethodName(top->methods[y.method]));
+    }
+  }
+  absl::StatusOr<Profile> a = AttributeJfrSamples(*full, {}, [](std::string_view) {});
+  absl::StatusOr<Profile> b = AttributeJfrSamples(*top, {}, [](std::string_view) {});
+  ASSERT_TRUE(a.ok() && b.ok());
+  ASSERT_EQ(a->code.size(), b->code.size());
+  for (size_t i = 0; i < a->code.size(); ++i) {
+    EXPECT_EQ(a->code[i].name, b->code[i].name);
+    EXPECT_EQ(a->code[i].compile_id, b->code[i].compile_id);
+    EXPECT_EQ(a->code[i].period, b->code[i].period);
+  }
+}
+
 TEST(JfrReaderTest, ReadsChunksBackToBack) {
   const std::string one = Fixture();
   absl::StatusOr<JfrRecording> r = Parse(one + one + one);
@@ -382,13 +419,40 @@ TEST(JfrAttributionTest, InstallIntervalsDecideForTheirMethods) {
   rec.Sample(250, {{m, JfrFrameType::kJitCompiled}});
   // The log says 2 was made not entrant at 200 and 3 installed at 240.
   std::vector<CodeInstallInterval> intervals = {
-      {"1", "A.m()", 3, false, 10, std::nullopt},
-      {"2", "A.m()", 4, false, 110, 200},
-      {"3", "A.m()", 4, false, 240, std::nullopt},
+      {"1", "A.m()", 3, false, 10, std::nullopt, ""},
+      {"2", "A.m()", 4, false, 110, 200, ""},
+      {"3", "A.m()", 4, false, 240, std::nullopt, ""},
   };
   absl::StatusOr<Profile> p = Attribute(rec.get(), nullptr, intervals);
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(Entries(*p), "2 A.m() 4 10000000\n3 A.m() 4 10000000\n");
+}
+
+TEST(JfrAttributionTest, AnIntervalGoesToTheMethodOfItsDescriptorInAnyOrder) {
+  // A method and its bridge share the Java name "A.m()"; the log's descriptor tells them apart,
+  // whichever the recording lists first.
+  for (bool bridge_first : {false, true}) {
+    Recording rec;
+    uint32_t bridge = 0, real = 0;
+    if (bridge_first) bridge = rec.Method("A", "m");
+    real = rec.Method("A", "m");
+    if (!bridge_first) bridge = rec.Method("A", "m");
+    rec.get().methods[real].descriptor = "()Ljava/lang/String;";
+    rec.get().methods[bridge].descriptor = "()Ljava/lang/Object;";
+    rec.Compile(bridge, 7, 0, 10, 4);
+    rec.Sample(50, {{real, JfrFrameType::kJitCompiled}});
+    rec.Sample(60, {{bridge, JfrFrameType::kJitCompiled}});
+    std::vector<CodeInstallInterval> intervals = {
+        {"5", "A.m()", 4, false, 20, std::nullopt, "()Ljava/lang/String;"}};
+    absl::StatusOr<Profile> p = Attribute(rec.get(), nullptr, intervals);
+    ASSERT_TRUE(p.ok());
+    EXPECT_EQ(Entries(*p), "5 A.m() 4 10000000\n7 A.m() 4 10000000\n") << bridge_first;
+    // Without a descriptor the interval is for both.
+    intervals[0].descriptor.clear();
+    p = Attribute(rec.get(), nullptr, intervals);
+    ASSERT_TRUE(p.ok());
+    EXPECT_EQ(Entries(*p), "5 A.m() 4 20000000\n") << bridge_first;
+  }
 }
 
 TEST(JfrAttributionTest, ARecordingWithoutSamplesOrCompilationsIsAnError) {

@@ -91,7 +91,16 @@ std::string Chunk(const std::string& events) {
   return header + events;
 }
 
-constexpr int kString = 20, kLong = 21, kSetting = 30, kEmpty = 40, kOuter = 41;
+// A long in JFR's longest form: eight bytes of seven bits, then a ninth byte of eight.
+std::string Varint9(uint64_t v) {
+  std::string out;
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(((v >> (7 * i)) & 0x7f) | 0x80));
+  out.push_back(static_cast<char>(v >> 56));
+  return out;
+}
+
+constexpr int kString = 20, kLong = 21, kSetting = 30, kEmpty = 40, kOuter = 41, kPair = 42,
+              kPairs = 43;
 
 std::vector<ClassSpec> Classes() {
   return {{kString, "java.lang.String", "", {}},
@@ -104,7 +113,9 @@ std::vector<ClassSpec> Classes() {
             {"name", kString, false},
             {"value", kString, false}}},
           {kEmpty, "Empty", "", {}},
-          {kOuter, "Outer", "", {{"a", kEmpty, true}}}};
+          {kOuter, "Outer", "", {{"a", kEmpty, true}}},
+          {kPair, "Pair", "", {{"a", kLong, false}, {"b", kLong, false}}},
+          {kPairs, "Pairs", "", {{"pairs", kPair, true}}}};
 }
 
 TEST(JfrSyntheticTest, ReadsStringsInEveryEncoding) {
@@ -161,6 +172,46 @@ TEST(JfrSyntheticTest, ArraysOfEmptyStructsAreSkippedAtOnce) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_LT(seconds, 5.0);
+}
+
+TEST(JfrSyntheticTest, PoolsOfIntegersAreSkippedExactly) {
+  // Pools profdiff does not read are skipped by runs of compressed integers, eight bytes at a
+  // time: longs of every length (padded, and the nine-byte form whose last byte has its high bit
+  // set) must end where they do, or the string pool after them would be misread.
+  std::vector<std::string> longs;
+  for (int width = 1; width <= 8; ++width) longs.push_back(Varint(width, width));
+  longs.push_back(Varint9(~uint64_t{0}));
+  longs.push_back(Varint9(uint64_t{1} << 63));
+  std::string pairs = Varint(kPair) + Varint(longs.size() * longs.size());
+  for (size_t i = 0; i < longs.size(); ++i) {
+    for (size_t j = 0; j < longs.size(); ++j) pairs += Varint(1 + i * 16 + j) + longs[i] + longs[j];
+  }
+  std::string arrays = Varint(kPairs) + Varint(longs.size());
+  for (size_t n = 0; n < longs.size(); ++n) {
+    arrays += Varint(n + 1) + Varint(n);
+    for (size_t k = 0; k < n; ++k) arrays += longs[(n + k) % longs.size()] + longs[k];
+  }
+  std::string strings = Varint(kString) + Varint(1) + Varint(7) + Utf8("10 ms");
+  std::string checkpoint = Event(1, Varint(0) + Varint(0) + Varint(0) + std::string(1, '\0') +
+                                        Varint(3) + pairs + arrays + strings);
+  std::string setting =
+      Event(kSetting, Varint(5) + Varint(1) + Utf8("period") + "\x02" + Varint(7));
+  absl::StatusOr<JfrRecording> r =
+      ParseJfrRecording(Chunk(Metadata(Classes()) + checkpoint + setting), "rec.jfr");
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->settings.size(), 1u);
+  EXPECT_EQ(r->settings[0].value, "10 ms");
+
+  // A long that runs past the end of its checkpoint is an error at the checkpoint's end.
+  std::string cut = Varint(kPair) + Varint(2) + Varint(1) + longs[3] + longs[8] + Varint(2) +
+                    longs[8] + longs[8].substr(0, 5);
+  std::string body = Varint(0) + Varint(0) + Varint(0) + std::string(1, '\0') + Varint(1) + cut;
+  std::string metadata = Metadata(Classes());
+  absl::StatusOr<JfrRecording> e = ParseJfrRecording(Chunk(metadata + Event(1, body)), "rec.jfr");
+  ASSERT_FALSE(e.ok());
+  EXPECT_EQ(e.status().message(),
+            "rec.jfr at byte " + std::to_string(68 + metadata.size() + 4 + 1 + body.size()) +
+                ": expected more bytes (a compressed integer reaches past the end)");
 }
 
 }  // namespace

@@ -21,7 +21,9 @@ namespace profdiff {
 
 // When a compilation's code could run, from a source that knows exactly (a HotSpot compilation
 // log's install and make_not_entrant times), in nanoseconds on the recording's clock. Given for a
-// method, these intervals decide instead of the recording's jdk.Compilation end times.
+// method, these intervals decide instead of the recording's jdk.Compilation end times. An interval
+// is for every method of the recording with its name (and descriptor, when given and some has
+// it), whatever order the recording lists them in.
 struct CodeInstallInterval {
   std::string compile_id;
   std::string method;  // the Java name (JfrJavaMethodName's form)
@@ -29,6 +31,9 @@ struct CodeInstallInterval {
   bool osr = false;
   int64_t installed = 0;
   std::optional<int64_t> not_entrant;  // nullopt: installed until the end
+  // The JVM descriptor, "(I)Ljava/lang/Object;", or empty. The Java name leaves out the return
+  // type, so a method and its bridge share it: given, the descriptor picks between them.
+  std::string descriptor;
 };
 
 // A HotSpot log's install and make_not_entrant times (its tty section) as intervals on the

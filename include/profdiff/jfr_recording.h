@@ -36,7 +36,7 @@ struct JfrFrame {
 struct JfrStackTrace {
   bool truncated = false;
   uint32_t first_frame = 0;  // index into JfrRecording::frames, top frame first
-  uint32_t frame_count = 0;
+  uint32_t frame_count = 0;  // all of them, or down to the first not inlined (JfrReadOptions)
 };
 
 struct JfrSample {
@@ -88,15 +88,27 @@ struct JfrRecording {
   int64_t lost_events = 0;
 };
 
+struct JfrReadOptions {
+  // Whether a stack trace keeps all its frames, or only those down to the first that is not
+  // inlined: the code that was running, all that the attribution of a sample looks at
+  // (jfr_profile.h). The frames below are then skipped, not resolved, which matters on
+  // recordings made with JFR's stock settings: their pools hold the deep stacks of every kind of
+  // event. Either way the reader fails and warns alike; `methods` holds only the methods of the
+  // frames kept (and of the compilations).
+  bool full_stacks = true;
+};
+
 // Reads a recording from its bytes; `display_path` names the file in messages. Fails with
 // "<display_path> at byte <offset>: <what was expected>" on malformed input, and with
 // "<display_path>: the recording is cut off ..." when nothing usable remains.
 absl::StatusOr<JfrRecording> ParseJfrRecording(std::string_view bytes,
-                                               const std::string& display_path);
+                                               const std::string& display_path,
+                                               const JfrReadOptions& options = {});
 
 // Reads the file at `path` (ParseJfrRecording on its bytes).
 absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
-                                              const std::string& display_path);
+                                              const std::string& display_path,
+                                              const JfrReadOptions& options = {});
 
 // Whether `bytes` start with the magic bytes of a JFR chunk ("FLR\0").
 bool HasJfrMagic(std::string_view bytes);

@@ -350,6 +350,8 @@ class RunsComparison {
         record.hotness.push_back(Hotness(e + 1, sides_[e], method.in[e], &shares[e]));
       }
       record.share_change = TestShareChange(shares[0], shares[1]);
+      // The means' difference: unknown (NaN) when runs without profiles left no shares.
+      record.share_change.difference = record.hotness[1].mean - record.hotness[0].mean;
       record.compared = record.hotness[0].hot_runs * 2 >= record.hotness[0].runs &&
                         record.hotness[1].hot_runs * 2 >= record.hotness[1].runs;
     }

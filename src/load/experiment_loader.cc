@@ -58,17 +58,20 @@ void LinkAotProfile(const Profile& profile, const OptimizationLog& log,
 // bytes, docs/jfr.md).
 // A regular file is told apart by its first bytes and a recording mapped; anything else (a FIFO)
 // is read once and told apart by what was read.
+// A profile needs of each stack only the code that was running (JfrReadOptions).
+constexpr JfrReadOptions kProfileReading{.full_stacks = false};
+
 absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_id,
                                        const OptimizationLog& log, const WarningSink& warn) {
   const std::string display_path = AbsolutePath(path);
   absl::StatusOr<JfrRecording> recording;
   if (IsJfrFile(path)) {
-    recording = ReadJfrRecording(path, display_path);
+    recording = ReadJfrRecording(path, display_path, kProfileReading);
   } else {
     absl::StatusOr<std::string> bytes = ReadProfileFile(path, experiment_id);
     if (!bytes.ok()) return bytes.status();
     if (!HasJfrMagic(*bytes)) return ParseProfile(*bytes, display_path, experiment_id);
-    recording = ParseJfrRecording(*bytes, display_path);
+    recording = ParseJfrRecording(*bytes, display_path, kProfileReading);
   }
   if (!recording.ok()) {
     return absl::Status(recording.status().code(),
@@ -109,6 +112,7 @@ std::vector<CodeInstallInterval> HotSpotInstallIntervals(const HotSpotInstalls& 
     interval.method = JfrJavaMethodName(JfrMethod{code.holder, code.name, code.descriptor});
     interval.level = code.level;
     interval.osr = code.osr;
+    interval.descriptor = code.descriptor;
     interval.installed = start + code.installed;
     if (code.not_entrant.has_value()) interval.not_entrant = start + *code.not_entrant;
     intervals.push_back(std::move(interval));

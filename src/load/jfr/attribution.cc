@@ -44,9 +44,14 @@ std::optional<int64_t> ParsePeriod(std::string_view value) {
 struct Installed {
   int64_t installed = 0;
   int64_t retired = INT64_MAX;
-  std::string compile_id;
+  // The compile id: the log's text, or else the recording's number (made text only for the
+  // compilations samples fall in: a recording may hold millions).
+  const std::string* log_id = nullptr;
+  int64_t recorded_id = 0;
   std::optional<int32_t> level;
   bool osr = false;
+
+  std::string CompileId() const { return log_id != nullptr ? *log_id : absl::StrCat(recorded_id); }
 };
 
 class Attribution {
@@ -55,21 +60,30 @@ class Attribution {
       : recording_(recording), input_(input) {
     names_.reserve(recording.methods.size());
     for (const JfrMethod& method : recording.methods) names_.push_back(JfrJavaMethodName(method));
-    absl::flat_hash_map<std::string_view, uint32_t> by_name;
-    for (uint32_t i = 0; i < names_.size(); ++i) by_name.emplace(names_[i], i);
+    absl::flat_hash_map<std::string_view, std::vector<uint32_t>> by_name;
+    if (!input.install_intervals.empty()) {
+      for (uint32_t i = 0; i < names_.size(); ++i) by_name[names_[i]].push_back(i);
+    }
     installs_.resize(names_.size());
     std::vector<bool> refined(names_.size(), false);
     for (const CodeInstallInterval& interval : input.install_intervals) {
       auto it = by_name.find(interval.method);
       if (it == by_name.end()) continue;
-      refined[it->second] = true;
-      installs_[it->second].push_back({interval.installed, interval.not_entrant.value_or(INT64_MAX),
-                                       interval.compile_id, interval.level, interval.osr});
+      const bool by_descriptor = !interval.descriptor.empty() &&
+                                 std::any_of(it->second.begin(), it->second.end(), [&](uint32_t m) {
+                                   return recording.methods[m].descriptor == interval.descriptor;
+                                 });
+      for (uint32_t m : it->second) {
+        if (by_descriptor && recording.methods[m].descriptor != interval.descriptor) continue;
+        refined[m] = true;
+        installs_[m].push_back({interval.installed, interval.not_entrant.value_or(INT64_MAX),
+                                &interval.compile_id, 0, interval.level, interval.osr});
+      }
     }
     for (const JfrCompilation& c : recording.compilations) {
       if (!c.succeeded || c.method == JfrRecording::kNoMethod || refined[c.method]) continue;
       installs_[c.method].push_back(
-          {c.start + c.duration, INT64_MAX, absl::StrCat(c.compile_id), c.level, c.osr});
+          {c.start + c.duration, INT64_MAX, nullptr, c.compile_id, c.level, c.osr});
     }
     for (std::vector<Installed>& list : installs_) {
       std::stable_sort(list.begin(), list.end(), [](const Installed& a, const Installed& b) {
@@ -186,11 +200,11 @@ class Attribution {
       return;
     }
     std::string key =
-        code != nullptr ? absl::StrCat("#", code->compile_id) : absl::StrCat("=", name);
+        code != nullptr ? absl::StrCat("#", code->CompileId()) : absl::StrCat("=", name);
     auto [it, added] = entry_index_.try_emplace(std::move(key), entries_.size());
     if (added) {
       if (code != nullptr) {
-        entries_.push_back({code->compile_id, name, code->level, 0});
+        entries_.push_back({code->CompileId(), name, code->level, 0});
       } else {
         entries_.push_back({std::nullopt, name, std::nullopt, 0});
       }

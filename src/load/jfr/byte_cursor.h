@@ -28,6 +28,10 @@ class ByteCursor {
   size_t remaining() const { return static_cast<size_t>(end_ - p_); }
   bool at_end() const { return p_ >= end_; }
   bool compressed() const { return compressed_; }
+  // The bytes from here to the end of the range.
+  std::string_view Peek() const {
+    return std::string_view(reinterpret_cast<const char*>(p_), remaining());
+  }
 
   // Moves to the file offset `offset` (which must lie in the range) or fails.
   void Seek(uint64_t offset) {
@@ -105,6 +109,38 @@ class ByteCursor {
       if (*p_++ < 0x80) return;
     }
   }
+  // Skips `n` compressed longs (as many SkipLong calls), eight bytes at a time where it can: a
+  // byte below 0x80 ends a long, and a long whose end lies in the same eight bytes as its start
+  // takes at most eight bytes, so the ninth-byte rule cannot apply to it.
+  void SkipLongs(uint64_t n) {
+    if (!compressed_) {
+      for (; n > 0 && ok(); --n) Skip(8);
+      return;
+    }
+    while (n > 0) {
+      if (end_ - p_ >= 8) {
+        uint64_t word;
+        std::memcpy(&word, p_, 8);
+        uint64_t ends = ~LittleEndian(word) & 0x8080808080808080ULL;
+        if (ends != 0) {
+          // How many bytes end a long: the high bits moved to the low bits, summed by a multiply.
+          const uint64_t found = ((ends >> 7) * 0x0101010101010101ULL) >> 56;
+          if (found <= n) {
+            p_ += (63 - __builtin_clzll(ends)) / 8 + 1;
+            n -= found;
+          } else {
+            for (uint64_t i = 1; i < n; ++i) ends &= ends - 1;
+            p_ += __builtin_ctzll(ends) / 8 + 1;
+            n = 0;
+          }
+          continue;
+        }
+      }
+      SkipLong();
+      if (!ok()) return;
+      --n;
+    }
+  }
   // A count (array length, string length): an int between 0 and the bytes left, since every
   // counted item takes at least one byte. Bounds every loop by the bytes present.
   uint32_t Count() {
@@ -128,6 +164,13 @@ class ByteCursor {
   }
 
  private:
+  static uint64_t LittleEndian(uint64_t word) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_bswap64(word);
+#else
+    return word;
+#endif
+  }
   uint64_t Raw(int n) {
     if (remaining() < static_cast<size_t>(n)) {
       Fail("more bytes (a value reaches past the end)");

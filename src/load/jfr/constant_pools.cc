@@ -2,11 +2,11 @@
 
 #include <cstdint>
 
-#include "load/jfr/values.h"
-
 namespace profdiff::jfr {
 
-void ConstantPools::ReadCheckpoint(ByteCursor& cursor, const Metadata& metadata) {
+void ConstantPools::ReadCheckpoint(ByteCursor& cursor) {
+  const Metadata& metadata = schema_.metadata;
+  const SkipPlans& plans = *schema_.plans;
   cursor.SkipLong();  // start time
   cursor.SkipLong();  // duration
   cursor.SkipLong();  // delta to the previous checkpoint
@@ -21,13 +21,27 @@ void ConstantPools::ReadCheckpoint(ByteCursor& cursor, const Metadata& metadata)
       return cursor.FailAt(at, "a constant pool of a type the metadata declares");
     }
     const uint32_t type = it->second;
-    absl::flat_hash_map<int64_t, uint64_t>& pool = pools_[type];
     uint32_t count = cursor.Count();
+    if (!schema_.resolved_pools[type]) {
+      // Not read through: only walked. Values that are only compressed integers are skipped
+      // with their keys as one run.
+      auto [begin, end] = plans.Plan(type);
+      if (cursor.compressed() && end - begin == 1 && begin->kind == SkipStep::Kind::kLongs) {
+        cursor.SkipLongs(static_cast<uint64_t>(count) * (1 + begin->count));
+        continue;
+      }
+      for (uint32_t i = 0; i < count && cursor.ok(); ++i) {
+        cursor.SkipLong();
+        plans.SkipValue(cursor, type);
+      }
+      continue;
+    }
+    absl::flat_hash_map<int64_t, uint64_t>& pool = pools_[type];
     pool.reserve(pool.size() + count);
     for (uint32_t i = 0; i < count && cursor.ok(); ++i) {
       int64_t key = cursor.Long();
       pool.emplace(key, cursor.offset());
-      SkipValue(cursor, metadata, type);
+      plans.SkipValue(cursor, type);
     }
   }
   if (cursor.ok() && !cursor.at_end()) {

@@ -3,167 +3,106 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "load/jfr/chunk_header.h"
 #include "load/jfr/chunk_reader.h"
+#include "load/jfr/method_table.h"
+#include "load/jfr/schema.h"
 #include "load/paths.h"
 #include "profdiff/jfr_recording.h"
 #include "profdiff/ordered_parallel.h"
+#include "profdiff/parallel_for.h"
 
 namespace profdiff {
 
 namespace {
 
-// Appends a chunk's contents to the recording, mapping its chunk-local indexes.
-class Merger {
- public:
-  explicit Merger(JfrRecording* out) : out_(out) {}
-
-  void Finish() {
-    out_->methods.reserve(methods_.size());
-    for (JfrMethod& m : methods_) out_->methods.push_back(std::move(m));
-    methods_.clear();
-  }
-
-  void Add(jfr::ChunkContents& chunk) {
-    JfrRecording& in = chunk.data;
-    std::vector<uint32_t> methods(chunk.methods.size());
-    for (size_t i = 0; i < chunk.methods.size(); ++i) {
-      const jfr::MethodView& m = chunk.methods[i];
-      Key key{m.class_name, m.name, m.descriptor};
-      auto it = method_index_.find(key);
-      if (it == method_index_.end()) {
-        // Kept in a deque, so that the index's views of its texts stay valid.
-        const JfrMethod& kept = methods_.emplace_back(JfrMethod{
-            std::string(m.class_name), std::string(m.name), std::string(m.descriptor), m.hidden});
-        it = method_index_
-                 .emplace(Key{kept.class_name, kept.name, kept.descriptor},
-                          static_cast<uint32_t>(methods_.size() - 1))
-                 .first;
-      }
-      methods[i] = it->second;
-    }
-    auto method = [&](uint32_t m) { return m == JfrRecording::kNoMethod ? m : methods[m]; };
-    std::vector<uint32_t> type_names(in.frame_type_names.size());
-    for (size_t i = 0; i < in.frame_type_names.size(); ++i) {
-      auto [it, added] = type_name_index_.try_emplace(
-          in.frame_type_names[i], static_cast<uint32_t>(out_->frame_type_names.size()));
-      if (added) out_->frame_type_names.push_back(in.frame_type_names[i]);
-      type_names[i] = it->second;
-    }
-    const uint32_t frame_base = static_cast<uint32_t>(out_->frames.size());
-    for (JfrFrame frame : in.frames) {
-      frame.method = method(frame.method);
-      frame.type_name = type_names[frame.type_name];
-      out_->frames.push_back(frame);
-    }
-    const uint32_t trace_base = static_cast<uint32_t>(out_->stack_traces.size());
-    for (JfrStackTrace trace : in.stack_traces) {
-      trace.first_frame += frame_base;
-      out_->stack_traces.push_back(trace);
-    }
-    for (JfrSample sample : in.samples) {
-      if (sample.stack_trace != JfrRecording::kNoStackTrace) sample.stack_trace += trace_base;
-      out_->samples.push_back(sample);
-    }
-    for (JfrCompilation compilation : in.compilations) {
-      compilation.method = method(compilation.method);
-      out_->compilations.push_back(compilation);
-    }
-    for (JfrActiveSetting& setting : in.settings) out_->settings.push_back(std::move(setting));
-    out_->declares_samples |= in.declares_samples;
-    if (!out_->pid.has_value()) out_->pid = in.pid;
-    out_->declares_compilations |= in.declares_compilations;
-    out_->lost_bytes += static_cast<int64_t>(chunk.lost_bytes);
-    out_->lost_events += static_cast<int64_t>(chunk.lost_events);
-    if (chunk.has_metadata) ++out_->chunks;
-  }
-
- private:
-  JfrRecording* out_;
-  using Key = std::tuple<std::string_view, std::string_view, std::string_view>;
-  std::deque<JfrMethod> methods_;  // moved to the recording by Finish
-  absl::flat_hash_map<Key, uint32_t> method_index_;
-  absl::flat_hash_map<std::string, uint32_t> type_name_index_;
+// Where a chunk's contents go in the recording.
+struct Placement {
+  size_t frames = 0, stack_traces = 0, samples = 0, compilations = 0;
+  std::vector<uint32_t> type_names;  // by chunk-local frame type name: the recording's
 };
 
-// "java/util/Map$Entry" -> "java.util.Map$Entry". A hidden class keeps the JVM's spelling of its
-// suffix, as the logs print it: "java/util/Comparator$$Lambda/0x0000000031..." ->
-// "java.util.Comparator$$Lambda/0x0000000031..." (also from the "+0x" of older JDKs).
-std::string JavaClassName(std::string_view internal) {
-  std::string name(internal);
-  size_t suffix = name.find_last_of("/+");
-  if (suffix == std::string::npos || name.compare(suffix + 1, 2, "0x") != 0) {
-    suffix = name.size();
-  }
-  for (size_t i = 0; i < suffix; ++i) {
-    if (name[i] == '/') name[i] = '.';
-  }
-  if (suffix < name.size()) name[suffix] = '/';
-  return name;
-}
-
-// One field type of a descriptor at `*i`, in Java source form; advances `*i`.
-std::string DescriptorType(std::string_view d, size_t* i) {
-  int dimensions = 0;
-  while (*i < d.size() && d[*i] == '[') {
-    ++dimensions;
-    ++*i;
-  }
-  std::string type;
-  if (*i >= d.size()) return "?";
-  char c = d[(*i)++];
-  switch (c) {
-    case 'B':
-      type = "byte";
-      break;
-    case 'C':
-      type = "char";
-      break;
-    case 'D':
-      type = "double";
-      break;
-    case 'F':
-      type = "float";
-      break;
-    case 'I':
-      type = "int";
-      break;
-    case 'J':
-      type = "long";
-      break;
-    case 'S':
-      type = "short";
-      break;
-    case 'Z':
-      type = "boolean";
-      break;
-    case 'V':
-      type = "void";
-      break;
-    case 'L': {
-      size_t end = d.find(';', *i);
-      if (end == std::string_view::npos) end = d.size();
-      type = JavaClassName(d.substr(*i, end - *i));
-      *i = end == d.size() ? end : end + 1;
-      break;
+// Puts the chunks' contents one after the other into `out`, mapping their chunk-local indexes;
+// its methods are already there (MethodTable::Finish). The copying runs on `threads` threads.
+void Assemble(std::vector<jfr::ChunkContents>& chunks, const jfr::MethodTable& methods,
+              unsigned threads, JfrRecording* out) {
+  std::vector<Placement> places(chunks.size());
+  absl::flat_hash_map<std::string, uint32_t> type_name_index;
+  Placement end;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    jfr::ChunkContents& chunk = chunks[i];
+    JfrRecording& in = chunk.data;
+    Placement& place = places[i];
+    place.frames = end.frames;
+    place.stack_traces = end.stack_traces;
+    place.samples = end.samples;
+    place.compilations = end.compilations;
+    end.frames += in.frames.size();
+    end.stack_traces += in.stack_traces.size();
+    end.samples += in.samples.size();
+    end.compilations += in.compilations.size();
+    for (const std::string& name : in.frame_type_names) {
+      auto [it, added] =
+          type_name_index.try_emplace(name, static_cast<uint32_t>(out->frame_type_names.size()));
+      if (added) out->frame_type_names.push_back(name);
+      place.type_names.push_back(it->second);
     }
-    default:
-      type = std::string(1, c);
-      break;
+    for (JfrActiveSetting& setting : in.settings) out->settings.push_back(std::move(setting));
+    out->declares_samples |= in.declares_samples;
+    if (!out->pid.has_value()) out->pid = in.pid;
+    out->declares_compilations |= in.declares_compilations;
+    out->lost_bytes += static_cast<int64_t>(chunk.lost_bytes);
+    out->lost_events += static_cast<int64_t>(chunk.lost_events);
+    if (chunk.has_metadata) ++out->chunks;
   }
-  for (int k = 0; k < dimensions; ++k) type += "[]";
-  return type;
+  out->frames.resize(end.frames);
+  out->stack_traces.resize(end.stack_traces);
+  out->samples.resize(end.samples);
+  out->compilations.resize(end.compilations);
+  ParallelFor(chunks.size(), threads, [&](size_t i) {
+    JfrRecording in = std::move(chunks[i].data);
+    const Placement& place = places[i];
+    std::vector<uint32_t> method_index(chunks[i].method_ids.size());
+    for (size_t m = 0; m < method_index.size(); ++m) {
+      method_index[m] = methods.Index(chunks[i].method_ids[m]);
+    }
+    auto method = [&](uint32_t m) { return m == JfrRecording::kNoMethod ? m : method_index[m]; };
+    JfrFrame* frames = out->frames.data() + place.frames;
+    for (JfrFrame frame : in.frames) {
+      frame.method = method(frame.method);
+      frame.type_name = place.type_names[frame.type_name];
+      *frames++ = frame;
+    }
+    JfrStackTrace* traces = out->stack_traces.data() + place.stack_traces;
+    for (JfrStackTrace trace : in.stack_traces) {
+      trace.first_frame += static_cast<uint32_t>(place.frames);
+      *traces++ = trace;
+    }
+    JfrSample* samples = out->samples.data() + place.samples;
+    for (JfrSample sample : in.samples) {
+      if (sample.stack_trace != JfrRecording::kNoStackTrace) {
+        sample.stack_trace += static_cast<uint32_t>(place.stack_traces);
+      }
+      *samples++ = sample;
+    }
+    JfrCompilation* compilations = out->compilations.data() + place.compilations;
+    for (JfrCompilation compilation : in.compilations) {
+      compilation.method = method(compilation.method);
+      *compilations++ = compilation;
+    }
+  });
 }
 
 }  // namespace
@@ -188,43 +127,35 @@ bool IsJfrFile(const std::string& path) {
   return n == 4 && HasJfrMagic(std::string_view(magic, 4));
 }
 
-std::string JfrJavaMethodName(const JfrMethod& method) {
-  std::string out = JavaClassName(method.class_name);
-  out += '.';
-  out += method.name;
-  out += '(';
-  std::string_view d = method.descriptor;
-  size_t i = d.empty() || d[0] != '(' ? 0 : 1;
-  bool first = true;
-  while (i < d.size() && d[i] != ')') {
-    if (!first) out += ", ";
-    first = false;
-    out += DescriptorType(d, &i);
-  }
-  out += ')';
-  return out;
-}
-
 absl::StatusOr<JfrRecording> ParseJfrRecording(std::string_view bytes,
-                                               const std::string& display_path) {
-  absl::StatusOr<std::vector<jfr::ChunkBounds>> chunks = jfr::FindChunks(bytes, display_path);
-  if (!chunks.ok()) return chunks.status();
+                                               const std::string& display_path,
+                                               const JfrReadOptions& options) {
+  absl::StatusOr<std::vector<jfr::ChunkBounds>> bounds = jfr::FindChunks(bytes, display_path);
+  if (!bounds.ok()) return bounds.status();
+  const size_t count = bounds->size();
+  jfr::MetadataCache metadata;
+  jfr::MethodTable methods;
+  jfr::ChunkReadContext context{bytes, display_path, options, metadata, methods};
+  std::vector<absl::StatusOr<jfr::ChunkContents>> read(count);
+  // The first chunk that fails decides the error, as if they were read in order: chunks after a
+  // failed one are not read.
+  std::atomic<size_t> first_failure{count};
+  ParallelFor(count, WorkerThreads(), [&](size_t i) {
+    if (i > first_failure.load()) return;
+    read[i] = jfr::ReadChunk(context, (*bounds)[i], static_cast<uint32_t>(i));
+    if (read[i].ok()) return;
+    size_t failure = first_failure.load();
+    while (i < failure && !first_failure.compare_exchange_weak(failure, i)) {
+    }
+  });
+  if (first_failure.load() < count) return read[first_failure.load()].status();
+  std::vector<jfr::ChunkContents> chunks;
+  chunks.reserve(count);
+  for (absl::StatusOr<jfr::ChunkContents>& chunk : read) chunks.push_back(std::move(*chunk));
+  read.clear();
   JfrRecording recording;
-  Merger merger(&recording);
-  absl::Status failure;
-  ProduceInOrder<absl::StatusOr<jfr::ChunkContents>>(
-      chunks->size(), WorkerThreads(),
-      [&](size_t i) { return jfr::ReadChunk(bytes, (*chunks)[i], display_path); },
-      [&](size_t, absl::StatusOr<jfr::ChunkContents>& chunk) {
-        if (!chunk.ok()) {
-          failure = chunk.status();
-          return false;
-        }
-        merger.Add(*chunk);
-        return true;
-      });
-  if (!failure.ok()) return failure;
-  merger.Finish();
+  recording.methods = methods.Finish();
+  Assemble(chunks, methods, WorkerThreads(), &recording);
   if (recording.chunks == 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(display_path, ": the recording is cut off: ", bytes.size(),
@@ -234,7 +165,8 @@ absl::StatusOr<JfrRecording> ParseJfrRecording(std::string_view bytes,
 }
 
 absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
-                                              const std::string& display_path) {
+                                              const std::string& display_path,
+                                              const JfrReadOptions& options) {
   auto error = [&](int e) {
     return absl::Status(absl::ErrnoToStatusCode(e),
                         absl::StrCat(display_path, ": cannot read the file (", ErrnoText(e), ")"));
@@ -252,8 +184,8 @@ absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
     void* mapped = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (mapped != MAP_FAILED) {
       close(fd);
-      absl::StatusOr<JfrRecording> result =
-          ParseJfrRecording(std::string_view(static_cast<const char*>(mapped), size), display_path);
+      absl::StatusOr<JfrRecording> result = ParseJfrRecording(
+          std::string_view(static_cast<const char*>(mapped), size), display_path, options);
       munmap(mapped, size);
       return result;
     }
@@ -272,7 +204,7 @@ absl::StatusOr<JfrRecording> ReadJfrRecording(const std::string& path,
     bytes.append(buffer, static_cast<size_t>(n));
   }
   close(fd);
-  return ParseJfrRecording(bytes, display_path);
+  return ParseJfrRecording(bytes, display_path, options);
 }
 
 }  // namespace profdiff

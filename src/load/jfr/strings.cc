@@ -57,7 +57,15 @@ void ReadCharArray(ByteCursor& cursor, uint32_t length, std::string* out) {
 }  // namespace
 
 void ReadStringValue(ByteCursor& cursor, StringValue* out) {
-  out->text.clear();
+  StringRef ref;
+  ReadStringRef(cursor, &out->text, &ref);
+  out->kind = ref.kind;
+  out->key = ref.key;
+  if (ref.text.data() != out->text.data()) out->text.assign(ref.text);
+}
+
+void ReadStringRef(ByteCursor& cursor, std::string* scratch, StringRef* out) {
+  out->text = {};
   out->kind = StringValue::Kind::kText;
   const uint64_t at = cursor.offset();
   switch (cursor.U8()) {
@@ -71,15 +79,25 @@ void ReadStringValue(ByteCursor& cursor, StringValue* out) {
       out->key = cursor.Long();
       return;
     case 3:
-      out->text.assign(cursor.Bytes(cursor.Count()));
+      out->text = cursor.Bytes(cursor.Count());
       return;
     case 4:
-      ReadCharArray(cursor, cursor.Count(), &out->text);
+      scratch->clear();
+      ReadCharArray(cursor, cursor.Count(), scratch);
+      out->text = *scratch;
       return;
     case 5: {
       std::string_view latin1 = cursor.Bytes(cursor.Count());
-      out->text.reserve(latin1.size());
-      for (char c : latin1) AppendUtf8(static_cast<uint8_t>(c), &out->text);
+      bool ascii = true;
+      for (char c : latin1) ascii &= static_cast<uint8_t>(c) < 0x80;
+      if (ascii) {
+        out->text = latin1;
+        return;
+      }
+      scratch->clear();
+      scratch->reserve(latin1.size());
+      for (char c : latin1) AppendUtf8(static_cast<uint8_t>(c), scratch);
+      out->text = *scratch;
       return;
     }
     default:

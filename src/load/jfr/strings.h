@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "load/jfr/byte_cursor.h"
 
@@ -21,6 +22,15 @@ struct StringValue {
 // java.lang.String, 3 UTF-8, 4 char array (UTF-16 code units, each a compressed char), 5 Latin-1.
 // An unknown encoding fails the cursor.
 void ReadStringValue(ByteCursor& cursor, StringValue* out);
+
+// ReadStringValue without copying where it can: `text` is a view of the recording's bytes for
+// UTF-8 and for Latin-1 that is ASCII, else of `*scratch`, into which the text was decoded.
+struct StringRef {
+  StringValue::Kind kind = StringValue::Kind::kNull;
+  std::string_view text;
+  int64_t key = 0;
+};
+void ReadStringRef(ByteCursor& cursor, std::string* scratch, StringRef* out);
 
 // Skips one string value of any encoding.
 void SkipStringValue(ByteCursor& cursor);
