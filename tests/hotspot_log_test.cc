@@ -499,6 +499,23 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
        true);
 }
 
+// A task's range is read again when its trees are built (src/load/content_range.h, shared with
+// the Graal loader): a log cut short since it was loaded says so.
+TEST_F(HotSpotLogTest, ALogCutShortAfterLoadingSaysWhichTask) {
+  const std::string text = Log(Task("1", "") + Task("2", "<bc code='1' bci='0'/>\n"));
+  absl::StatusOr<OptimizationLog> log = Load(text);
+  ASSERT_TRUE(log.ok()) << log.status();
+  ASSERT_EQ(log->units.size(), 2u);
+  const UnitRecord& last = log->units.back();
+  dir_.Write("hotspot.log", text.substr(0, last.offset + 10));
+  absl::StatusOr<RecordTrees> trees = LoadUnitTrees(*log, last, 1);
+  ASSERT_FALSE(trees.ok());
+  EXPECT_EQ(std::string(trees.status().message()),
+            "Failed to parse experiment 1 in " + dir_.Path("hotspot.log") +
+                ": the file changed since it was read: the task at byte offset " +
+                std::to_string(last.offset) + " is cut short");
+}
+
 TEST_F(HotSpotLogTest, MalformedXmlIsAnErrorWithLineAndColumn) {
   std::string text = Log(Task("1", "<bc code='1' bci='0'>\n"));  // <bc> never closed
   absl::StatusOr<OptimizationLog> log = Load(text);

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,8 +19,9 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "load/content_copy.h"
+#include "load/content_range.h"
+#include "load/file_closer.h"
 #include "load/hotspot/java_names.h"
-#include "load/hotspot/log_input.h"
 #include "load/hotspot/log_scan.h"
 #include "load/hotspot/task_split.h"
 #include "load/hotspot/task_trees.h"
@@ -97,7 +99,7 @@ absl::StatusOr<std::optional<OptimizationLog>> ReadLog(const std::string& path, 
                         ReadFailure(experiment_id, path, ErrnoText(error)));
   }
   posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  HotSpotFileCloser closer(fd);
+  FileCloser closer(fd);
   InputStream stream(fd, path);
   // A compressed log cannot be read again at an offset: its content is kept in a temporary copy
   // (or, when none can be made, decompressed again for each task).
@@ -213,8 +215,10 @@ absl::StatusOr<RecordTrees> LoadHotSpotUnitTrees(const OptimizationLog& log, con
   thread_local std::string text;
   const LogFileContent* content =
       unit.file < log.contents.size() ? &log.contents[unit.file] : nullptr;
-  absl::Status read = ReadHotSpotRange(path, content, unit.offset, unit.length, &text);
-  if (!read.ok()) return failure(StdView(read.message()));
+  text.resize(unit.length);
+  const std::string reason = ReadContentRange(path, content, unit.offset,
+                                              std::span<char>(text.data(), text.size()), "task");
+  if (!reason.empty()) return failure(reason);
   absl::StatusOr<RecordTrees> trees = ParseHotSpotTask(text, parts);
   if (text.capacity() > (size_t{64} << 20)) std::string().swap(text);
   if (!trees.ok()) {
