@@ -23,6 +23,7 @@
 #include "load/file_closer.h"
 #include "load/hotspot/java_names.h"
 #include "load/hotspot/log_scan.h"
+#include "load/hotspot/task_parser.h"
 #include "load/hotspot/task_split.h"
 #include "load/hotspot/task_trees.h"
 #include "load/input_stream.h"
@@ -184,25 +185,8 @@ absl::StatusOr<OptimizationLog> LoadHotSpotLog(const std::string& path, int expe
 int64_t HotSpotSplitFallbacks() { return split_fallbacks.load(); }
 
 absl::StatusOr<RecordTrees> ParseHotSpotTask(std::string_view text, TreeParts parts) {
-  RecordTrees trees;
-  TaskTreeBuilder builder(&trees);
-  Parser parser = NewParser();
-  XML_SetUserData(parser.get(), &builder);
-  XML_SetElementHandler(
-      parser.get(),
-      [](void* data, const char* element, const char** attributes) {
-        static_cast<TaskTreeBuilder*>(data)->Start(element, attributes);
-      },
-      [](void* data, const char* element) { static_cast<TaskTreeBuilder*>(data)->End(element); });
-  if (text.size() > static_cast<size_t>(INT32_MAX)) {
-    return absl::InvalidArgumentError("1:1: a task of more than 2 GB");
-  }
-  if (XML_Parse(parser.get(), text.data(), static_cast<int>(text.size()), 1) == XML_STATUS_ERROR) {
-    return absl::InvalidArgumentError(ExpatError(parser.get()));
-  }
-  builder.Finish();
-  if (parts == TreeParts::kInliningTreeOnly) trees.optimization_tree = OptimizationTree();
-  return trees;
+  std::string copy(text);
+  return ParseTaskInPlace(copy.data(), copy.size(), parts);
 }
 
 absl::StatusOr<RecordTrees> LoadHotSpotUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
@@ -219,7 +203,7 @@ absl::StatusOr<RecordTrees> LoadHotSpotUnitTrees(const OptimizationLog& log, con
   const std::string reason = ReadContentRange(path, content, unit.offset,
                                               std::span<char>(text.data(), text.size()), "task");
   if (!reason.empty()) return failure(reason);
-  absl::StatusOr<RecordTrees> trees = ParseHotSpotTask(text, parts);
+  absl::StatusOr<RecordTrees> trees = ParseTaskInPlace(text.data(), text.size(), parts);
   if (text.capacity() > (size_t{64} << 20)) std::string().swap(text);
   if (!trees.ok()) {
     return failure(absl::StrCat("the file changed since it was read: the task at byte offset ",
