@@ -22,6 +22,9 @@ namespace {
 
 constexpr size_t kChunk = size_t{1} << 20;       // bytes read at a time
 constexpr size_t kBatchBytes = size_t{1} << 20;  // task text parsed by a worker at a time
+// A task is held in memory until its end tag is found: one longer than this (or a <task> whose
+// end never comes) is read as a whole instead, which holds nothing.
+constexpr size_t kLongestSplitTask = size_t{64} << 20;
 
 // Reports the bytes read and units found to `progress` (when given).
 class ProgressReport {
@@ -420,6 +423,10 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
       }
     }
     if (done || outcome != ScanOutcome::kComplete) break;
+    if (in_task && pending.size() - task_begin > kLongestSplitTask) {
+      outcome = ScanOutcome::kFallBack;
+      break;
+    }
     // Drop what is done with and read on.
     const size_t keep_from = in_task ? task_begin : pos;
     pending.erase(0, keep_from);
