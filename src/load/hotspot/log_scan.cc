@@ -143,6 +143,18 @@ std::string ExpatError(XML_Parser parser) {
                       ": malformed XML (", XML_ErrorString(XML_GetErrorCode(parser)), ")");
 }
 
+bool EndsCutShort(XML_Parser parser) {
+  switch (XML_GetErrorCode(parser)) {
+    case XML_ERROR_NO_ELEMENTS:
+    case XML_ERROR_UNCLOSED_TOKEN:
+    case XML_ERROR_PARTIAL_CHAR:
+    case XML_ERROR_UNCLOSED_CDATA_SECTION:
+      return true;
+    default:
+      return false;
+  }
+}
+
 void InstallCollector::Root(const char** attributes) {
   const char* time_ms = FindAttribute(attributes, "time_ms");
   if (time_ms == nullptr) return;

@@ -86,6 +86,13 @@ struct LogScan {
   bool confused = false;
 };
 
+// Whether the error the parser stopped at, when told that the input ended, is one of an input
+// cut short (no element, an unclosed token, CDATA section or character) rather than malformed
+// XML. expat may find an error inside a token that the input leaves unfinished only at the end,
+// depending on how the input was divided into calls (it defers parsing a partial token again
+// until enough input has come); by the error itself, both readings tell a cut log alike.
+bool EndsCutShort(XML_Parser parser);
+
 // Installs the scan's handlers on `parser` (after a reset too).
 void StartLogScan(LogScan* scan);
 

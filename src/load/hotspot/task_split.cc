@@ -304,7 +304,7 @@ ScanOutcome ReadWholeLog(InputStream& stream, LogScan& scan, ProgressSink* progr
     const bool final = n == 0;
     if (XML_Parse(scan.parser, buffer.data(), static_cast<int>(n), final ? 1 : 0) ==
         XML_STATUS_ERROR) {
-      return final ? ScanOutcome::kCut : ScanOutcome::kMalformed;
+      return final && EndsCutShort(scan.parser) ? ScanOutcome::kCut : ScanOutcome::kMalformed;
     }
     report.Advance(final);
     if (final) return ScanOutcome::kComplete;
@@ -446,7 +446,7 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
   }
   if (outcome == ScanOutcome::kComplete) {
     if (XML_Parse(parser, pending.data(), 0, 1) == XML_STATUS_ERROR) {
-      outcome = ScanOutcome::kCut;
+      outcome = EndsCutShort(parser) ? ScanOutcome::kCut : ScanOutcome::kMalformed;
     } else {
       report.Advance(true);
     }

@@ -20,7 +20,7 @@ namespace profdiff {
 // How reading the log through the scan's parser ended.
 enum class ScanOutcome {
   kComplete,   // the whole content parsed
-  kCut,        // the content ended inside the log (expat's error at the end, on the parser)
+  kCut,        // the content ended inside the log (EndsCutShort; expat's error on the parser)
   kMalformed,  // malformed XML (expat's error on the parser)
   kReadError,  // the stream failed (stream.error())
   kFallBack,   // split reading cannot vouch for the result: read sequentially
