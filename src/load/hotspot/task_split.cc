@@ -1,19 +1,12 @@
 #include "load/hotspot/task_split.h"
 
 #include <algorithm>
-#include <atomic>
-#include <climits>
-#include <condition_variable>
-#include <cstring>
-#include <deque>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
-#include "load/hotspot/task_optimizations.h"
+#include "load/hotspot/task_batches.h"
 #include "profdiff/ordered_parallel.h"
 
 namespace profdiff {
@@ -58,152 +51,6 @@ bool Feed(XML_Parser parser, const char* data, size_t size) {
   }
   return true;
 }
-
-// Task elements parsed by one worker: "<r>" + the elements + "</r>".
-struct Batch {
-  size_t number = 0;
-  std::string text = "<r>";
-  std::vector<size_t> ends;    // where each element ends in `text` (the first starts at 3)
-  std::vector<int64_t> units;  // the unit of each element, -1 when it is not a valid unit
-};
-
-// A worker's parse of a batch: each element of the wrapper must be a <task> exactly where the
-// splitter cut it.
-struct BatchCheck {
-  XML_Parser parser = nullptr;
-  const Batch* batch = nullptr;
-  size_t next = 0;
-  size_t current = 0;
-  int depth = 0;
-  bool ok = true;
-  std::vector<int64_t> failed;  // units whose <task_done> says success='0'
-
-  void Fail() {
-    ok = false;
-    XML_StopParser(parser, XML_FALSE);
-  }
-};
-
-void XMLCALL CheckStart(void* data, const char* element, const char** attributes) {
-  BatchCheck& check = *static_cast<BatchCheck*>(data);
-  ++check.depth;
-  if (check.depth == 2) {
-    const size_t start = check.next == 0 ? 3 : check.batch->ends[check.next - 1];
-    if (check.next >= check.batch->ends.size() || std::strcmp(element, "task") != 0 ||
-        XML_GetCurrentByteIndex(check.parser) != static_cast<XML_Index>(start)) {
-      check.Fail();
-      return;
-    }
-    check.current = check.next++;
-  } else if (check.depth > 2 && std::strcmp(element, "task_done") == 0) {
-    const char* success = FindAttribute(attributes, "success");
-    const int64_t unit = check.batch->units[check.current];
-    if (success != nullptr && std::strcmp(success, "0") == 0 && unit >= 0 &&
-        (check.failed.empty() || check.failed.back() != unit)) {
-      check.failed.push_back(unit);
-    }
-  }
-}
-
-void XMLCALL CheckEnd(void* data, const char*) {
-  BatchCheck& check = *static_cast<BatchCheck*>(data);
-  if (check.depth == 2 && check.ok) {
-    const XML_Index end = XML_GetCurrentByteIndex(check.parser) +
-                          static_cast<XML_Index>(XML_GetCurrentByteCount(check.parser));
-    if (end != static_cast<XML_Index>(check.batch->ends[check.current])) check.Fail();
-  }
-  --check.depth;
-}
-
-// Parses batches on worker threads, a few at a time.
-class BatchWorkers {
- public:
-  explicit BatchWorkers(unsigned threads) : threads_(threads) {
-    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { Work(); });
-  }
-  ~BatchWorkers() { Close(); }
-  BatchWorkers(const BatchWorkers&) = delete;
-  BatchWorkers& operator=(const BatchWorkers&) = delete;
-
-  // Hands a batch over, waiting while enough are waiting.
-  void Submit(Batch batch) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return queue_.size() < threads_ || failed_; });
-    if (failed_) return;
-    if (failed_units_.size() <= batch.number) failed_units_.resize(batch.number + 1);
-    queue_.push_back(std::move(batch));
-    changed_.notify_all();
-  }
-
-  bool failed() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return failed_;
-  }
-
-  // Waits for every batch; false when one was not as the splitter cut it. `failed_units` gets
-  // the units that failed, in log order.
-  bool Finish(std::vector<int64_t>* failed_units) {
-    Close();
-    for (const std::vector<int64_t>& units : failed_units_) {
-      failed_units->insert(failed_units->end(), units.begin(), units.end());
-    }
-    return !failed_;
-  }
-
- private:
-  void Close() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      closing_ = true;
-    }
-    changed_.notify_all();
-    for (std::thread& worker : workers_) worker.join();
-    workers_.clear();
-  }
-
-  void Work() {
-    Parser parser = NewParser();
-    while (true) {
-      Batch batch;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        changed_.wait(lock, [&] { return !queue_.empty() || closing_ || failed_; });
-        if (queue_.empty() || failed_) return;
-        batch = std::move(queue_.front());
-        queue_.pop_front();
-      }
-      changed_.notify_all();
-      BatchCheck check;
-      check.parser = parser.get();
-      check.batch = &batch;
-      batch.text += "</r>";
-      XML_ParserReset(parser.get(), "UTF-8");
-      XML_SetUserData(parser.get(), &check);
-      XML_SetElementHandler(parser.get(), CheckStart, CheckEnd);
-      const bool parsed = batch.text.size() <= static_cast<size_t>(INT_MAX) &&
-                          XML_Parse(parser.get(), batch.text.data(),
-                                    static_cast<int>(batch.text.size()), 1) == XML_STATUS_OK;
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (!parsed || !check.ok || check.next != batch.ends.size()) {
-          failed_ = true;
-        } else {
-          failed_units_[batch.number] = std::move(check.failed);
-        }
-      }
-      changed_.notify_all();
-    }
-  }
-
-  const size_t threads_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<Batch> queue_;
-  bool closing_ = false;
-  bool failed_ = false;
-  std::vector<std::vector<int64_t>> failed_units_;  // by batch
-  std::vector<std::thread> workers_;
-};
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
