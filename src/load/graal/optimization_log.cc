@@ -20,6 +20,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "load/content_copy.h"
+#include "load/content_range.h"
+#include "load/file_closer.h"
 #include "load/graal/graal_log.h"
 #include "load/graal/log_line_reader.h"
 #include "load/input_stream.h"
@@ -41,20 +43,6 @@ struct ShrinkHugeBuffer {
   ~ShrinkHugeBuffer() {
     if (buffer.capacity() > kKeptBufferBytes) Buffer().swap(buffer);
   }
-};
-
-// Closes a file descriptor on every path out of a scope.
-class FileCloser {
- public:
-  explicit FileCloser(int fd) : fd_(fd) {}
-  FileCloser(const FileCloser&) = delete;
-  FileCloser& operator=(const FileCloser&) = delete;
-  ~FileCloser() {
-    if (fd_ >= 0) close(fd_);
-  }
-
- private:
-  int fd_;
 };
 
 // The commands check the directory before loading (input_paths.h); this is for one that
@@ -384,51 +372,6 @@ absl::StatusOr<OptimizationLog> LoadGraalLog(const std::string& directory, int e
   return log;
 }
 
-namespace {
-
-// Reads the `line.size()` bytes of content at `offset` of a plain file; the reason on failure.
-std::string ReadPlainRange(const std::string& path, uint64_t offset, std::span<char> line) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoText(errno);
-  FileCloser closer(fd);
-  size_t done = 0;
-  while (done < line.size()) {
-    ssize_t n =
-        pread(fd, line.data() + done, line.size() - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return ErrnoText(errno);
-    if (n == 0) {
-      return absl::StrCat("the file changed since it was read: the record at byte offset ", offset,
-                          " is cut short");
-    }
-    done += static_cast<size_t>(n);
-  }
-  return std::string();
-}
-
-// The same for a compressed file without a copy: decompressing it again up to the record.
-std::string ReadCompressedRange(const std::string& path, uint64_t offset, std::span<char> line) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoText(errno);
-  FileCloser closer(fd);
-  InputStream stream(fd, path);
-  size_t done = 0;
-  if (stream.Skip(offset)) {
-    while (done < line.size()) {
-      const size_t n = stream.Read(line.data() + done, line.size() - done);
-      if (n == 0) break;
-      done += n;
-    }
-  }
-  if (done == line.size()) return std::string();
-  if (stream.error() != 0) return ErrnoText(stream.error());
-  return absl::StrCat("the file changed since it was read: the record at byte offset ", offset,
-                      " of its content is cut short", stream.damage().empty() ? "" : " (",
-                      stream.damage(), stream.damage().empty() ? "" : ")");
-}
-
-}  // namespace
-
 absl::StatusOr<RecordTrees> LoadGraalUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
                                                int experiment_id, TreeParts parts) {
   std::string path = unit.file < log.files.size() ? log.files[unit.file] : std::string();
@@ -445,19 +388,7 @@ absl::StatusOr<RecordTrees> LoadGraalUnitTrees(const OptimizationLog& log, const
   const std::span<char> line(buffer.data(), unit.length);
   const LogFileContent* content =
       unit.file < log.contents.size() ? &log.contents[unit.file] : nullptr;
-  std::string reason;
-  if (content != nullptr && content->copy != nullptr) {
-    int error = 0;
-    if (!content->copy->ReadAt(content->copy_offset + unit.offset, line.data(), line.size(),
-                               &error)) {
-      reason = absl::StrCat("its temporary decompressed copy could not be read (",
-                            error != 0 ? ErrnoText(error) : "it is cut short", ")");
-    }
-  } else if (content != nullptr && content->compressed) {
-    reason = ReadCompressedRange(path, unit.offset, line);
-  } else {
-    reason = ReadPlainRange(path, unit.offset, line);
-  }
+  const std::string reason = ReadContentRange(path, content, unit.offset, line, "record");
   if (!reason.empty()) return failure(reason);
   std::string repaired;
   const std::string_view read(line.data(), line.size());

@@ -1,5 +1,7 @@
 #include "load/hotspot/task_optimizations.h"
 
+#include <cstring>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "profdiff/absl_compat.h"
@@ -9,8 +11,13 @@ namespace profdiff {
 
 const char* FindAttribute(XmlAttributes attributes, std::string_view name) {
   if (attributes == nullptr) return nullptr;
+  // Compared in place: no strlen of every attribute name (this runs for most attributes of
+  // every element of a task).
   for (size_t i = 0; attributes[i] != nullptr; i += 2) {
-    if (name == attributes[i]) return attributes[i + 1];
+    const char* candidate = attributes[i];
+    if (std::strncmp(candidate, name.data(), name.size()) == 0 && candidate[name.size()] == '\0') {
+      return attributes[i + 1];
+    }
   }
   return nullptr;
 }

@@ -3,7 +3,8 @@
 
 // Builds the inlining and optimization trees of one HotSpot compilation task from the events of
 // its <task> element (docs/hotspot.md "The inlining tree", "The optimization tree"). The builder
-// only sees elements: the XML parsing is the caller's (task_parser.h).
+// only sees elements: the XML parsing is the caller's (task_parser.h, and log_scan.h for the
+// scan).
 
 #include <memory>
 #include <string_view>

@@ -1,0 +1,104 @@
+#ifndef PROFDIFF_LOAD_HOTSPOT_LOG_SCAN_H_
+#define PROFDIFF_LOAD_HOTSPOT_LOG_SCAN_H_
+
+// The scan of a HotSpot log's structure (docs/hotspot.md "Reading"): expat handlers that read
+// the header's VM version, the tty section's install records, the compiler of each
+// <compilation_log> and the start tag of each <task> (a unit). The scan either sees the whole
+// log (sequential reading) or the log with each task's body blanked out, its byte range given
+// by the caller that splits the log at task boundaries (task_split.h).
+
+#include <expat.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "profdiff/optimization_log.h"
+
+namespace profdiff {
+
+// Frees an expat parser on every path out of a scope.
+struct ParserDeleter {
+  void operator()(XML_ParserStruct* parser) const { XML_ParserFree(parser); }
+};
+using Parser = std::unique_ptr<XML_ParserStruct, ParserDeleter>;
+
+inline Parser NewParser() { return Parser(XML_ParserCreate("UTF-8")); }
+
+// "<line>:<column>: malformed XML (<expat's message>)" at the parser's current position.
+std::string ExpatError(XML_Parser parser);
+
+// Collects the tty section's <nmethod> (installed) and <make_not_entrant> records of the scan
+// (docs/jfr.md "A finer source of install times"), apart from the tasks.
+class InstallCollector {
+ public:
+  explicit InstallCollector(HotSpotInstalls* out) : out_(out) {}
+
+  void Root(const char** attributes);
+  void Installed(const char** attributes);
+  void NotEntrant(const char** attributes);
+
+ private:
+  HotSpotInstalls* out_;
+  absl::flat_hash_map<std::string, size_t> by_id_;
+  absl::flat_hash_map<std::string, int64_t> not_entrant_;  // seen before their <nmethod>
+};
+
+// The state of the scan of a whole log.
+struct LogScan {
+  LogScan(XML_Parser parser, const std::string* path, const WarningSink* warn,
+          OptimizationLog* log);
+
+  InstallCollector installs;
+  XML_Parser parser;
+  const std::string* path;
+  const WarningSink* warn;
+  OptimizationLog* log;
+  int depth = 0;
+  bool root_seen = false;
+  bool doctype_seen = false;
+  // <vm_version><release>...</release> of the header.
+  bool in_vm_version = false;
+  bool in_release = false;
+  std::string release;
+  // The compiler of the <compilation_log> being read ("C1", "C2"; empty when unknown).
+  bool in_compilation_log = false;
+  std::string compiler;
+  // The <task> being read.
+  bool in_task = false;
+  int task_depth = 0;
+  UnitRecord task;
+  std::optional<std::string> task_method;
+  uint64_t task_line = 0;
+
+  // Split reading (task_split.cc): task bodies are not fed; the splitter says where the start
+  // and end tags it feeds are in the parser's input (`*_index`, -1: none expected) and in the
+  // log (`task_offset`, `task_end`; an empty <task/> ends after its start tag). A task tag anywhere
+  // else sets `confused`.
+  bool split = false;
+  int64_t start_tag_index = -1;
+  int64_t end_tag_index = -1;
+  uint64_t task_offset = 0;
+  uint64_t task_end = 0;
+  bool task_started = false;  // a unit's <task> started since the splitter last cleared it
+  bool confused = false;
+};
+
+// Whether the error the parser stopped at, when told that the input ended, is one of an input
+// cut short (no element, an unclosed token, CDATA section or character) rather than malformed
+// XML. expat may find an error inside a token that the input leaves unfinished only at the end,
+// depending on how the input was divided into calls (it defers parsing a partial token again
+// until enough input has come); by the error itself, both readings tell a cut log alike.
+bool EndsCutShort(XML_Parser parser);
+
+// Installs the scan's handlers on `parser` (after a reset too).
+void StartLogScan(LogScan* scan);
+
+// The text without surrounding whitespace.
+std::string Trimmed(std::string_view text);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_LOAD_HOTSPOT_LOG_SCAN_H_

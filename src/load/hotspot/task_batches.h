@@ -1,0 +1,61 @@
+#ifndef PROFDIFF_LOAD_HOTSPOT_TASK_BATCHES_H_
+#define PROFDIFF_LOAD_HOTSPOT_TASK_BATCHES_H_
+
+// The worker threads of split reading (task_split.h): each parses batches of task elements with
+// an expat parser of its own and checks that every element is a <task> exactly where the
+// reading thread cut it.
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace profdiff {
+
+// Task elements parsed by one worker: "<r>" + the elements + "</r>".
+struct Batch {
+  size_t number = 0;
+  std::string text = "<r>";
+  std::vector<size_t> ends;    // where each element ends in `text` (the first starts at 3)
+  std::vector<int64_t> units;  // the unit of each element, -1 when it is not a valid unit
+};
+
+// Parses batches on worker threads, a few at a time.
+class BatchWorkers {
+ public:
+  explicit BatchWorkers(unsigned threads);
+  ~BatchWorkers();
+  BatchWorkers(const BatchWorkers&) = delete;
+  BatchWorkers& operator=(const BatchWorkers&) = delete;
+
+  // Hands a batch over, waiting while enough are waiting.
+  void Submit(Batch batch);
+
+  // Whether a batch was not as the reading thread cut it (the reading stops early).
+  bool failed();
+
+  // Waits for every batch; false when one was not as the reading thread cut it.
+  // `failed_units` gets the units that failed (<task_done success='0'>), in log order.
+  bool Finish(std::vector<int64_t>* failed_units);
+
+ private:
+  void Close();
+  void Work();
+
+  const size_t threads_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Batch> queue_;
+  bool closing_ = false;
+  bool failed_ = false;
+  std::vector<std::vector<int64_t>> failed_units_;  // by batch
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_LOAD_HOTSPOT_TASK_BATCHES_H_

@@ -1,0 +1,313 @@
+#include "load/hotspot/task_split.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "load/hotspot/task_batches.h"
+#include "profdiff/ordered_parallel.h"
+
+namespace profdiff {
+
+namespace {
+
+constexpr size_t kChunk = size_t{1} << 20;       // bytes read at a time
+constexpr size_t kBatchBytes = size_t{1} << 20;  // task text parsed by a worker at a time
+// A task is held in memory until its end tag is found: one longer than this (or a <task> whose
+// end never comes) is read as a whole instead, which holds nothing.
+constexpr size_t kLongestSplitTask = size_t{64} << 20;
+
+// Reports the bytes read and units found to `progress` (when given).
+class ProgressReport {
+ public:
+  ProgressReport(ProgressSink* progress, const InputStream& stream, const OptimizationLog& log)
+      : progress_(progress), stream_(stream), log_(log) {}
+
+  void Advance(bool final) {
+    if (progress_ == nullptr) return;
+    progress_->Advance(final ? 1 : 0, static_cast<int64_t>(stream_.file_bytes_read() - bytes_),
+                       static_cast<int64_t>(log_.units.size() - units_));
+    units_ = log_.units.size();
+    bytes_ = stream_.file_bytes_read();
+  }
+
+ private:
+  ProgressSink* progress_;
+  const InputStream& stream_;
+  const OptimizationLog& log_;
+  size_t units_ = 0;
+  uint64_t bytes_ = 0;
+};
+
+// Feeds `size` bytes (not the end) to `parser`; false on malformed XML.
+bool Feed(XML_Parser parser, const char* data, size_t size) {
+  while (size > 0) {
+    const size_t n = std::min<size_t>(size, size_t{1} << 30);
+    if (XML_Parse(parser, data, static_cast<int>(n), 0) == XML_STATUS_ERROR) return false;
+    data += n;
+    size -= n;
+  }
+  return true;
+}
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+constexpr size_t kNotFound = std::string::npos;
+
+// The next `<task` start tag at or after `from` (its '<'), or kNotFound with `*safe`: how far the
+// text holds none, even when more follows.
+size_t FindTaskStart(std::string_view text, size_t from, bool eof, size_t* safe) {
+  constexpr std::string_view kOpen = "<task";
+  while (true) {
+    const size_t hit = text.find(kOpen, from);
+    if (hit == kNotFound) {
+      *safe = eof ? text.size() : std::max(from, text.size() - std::min(text.size(), size_t{4}));
+      return kNotFound;
+    }
+    if (hit + kOpen.size() >= text.size()) {
+      *safe = eof ? text.size() : hit;
+      return kNotFound;
+    }
+    const char next = text[hit + kOpen.size()];
+    if (IsSpace(next) || next == '>' || next == '/') return hit;
+    from = hit + 1;
+  }
+}
+
+// The end of the start tag at `start` (after its '>'), kNotFound when the text ends before it,
+// or 0 when it is no tag ('<' outside quotes).
+size_t StartTagEnd(std::string_view text, size_t start) {
+  char quote = 0;
+  for (size_t i = start + 1; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '>') {
+      return i + 1;
+    } else if (c == '<') {
+      return 0;
+    }
+  }
+  return kNotFound;
+}
+
+// The next `</task>` end tag at or after `from`: its start, and its end in `*end`; kNotFound
+// when the text ends before one.
+size_t FindTaskEnd(std::string_view text, size_t from, size_t* end) {
+  constexpr std::string_view kClose = "</task";
+  while (true) {
+    const size_t hit = text.find(kClose, from);
+    if (hit == kNotFound) return kNotFound;
+    size_t i = hit + kClose.size();
+    while (i < text.size() && IsSpace(text[i])) ++i;
+    if (i == text.size()) return kNotFound;
+    if (text[i] == '>') {
+      *end = i + 1;
+      return hit;
+    }
+    from = hit + 1;
+  }
+}
+
+// What the scan gets for a task's body: as many line breaks as expat counts in it (CR LF, CR and
+// LF each one), then a space for every character after the last one, so that the lines and
+// columns of whatever follows stay those of the file.
+void BlankBody(std::string_view body, std::string* out) {
+  size_t breaks = 0;
+  if (body.find('\r') == std::string_view::npos) {
+    breaks = static_cast<size_t>(std::count(body.begin(), body.end(), '\n'));
+  } else {
+    for (size_t i = 0; i < body.size(); ++i) {
+      if (body[i] == '\n') {
+        ++breaks;
+      } else if (body[i] == '\r') {
+        ++breaks;
+        if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
+      }
+    }
+  }
+  const size_t last = body.find_last_of("\r\n");
+  const std::string_view tail = last == std::string_view::npos ? body : body.substr(last + 1);
+  size_t characters = 0;
+  for (char c : tail) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++characters;
+  }
+  out->assign(breaks, '\n');
+  out->append(characters, ' ');
+}
+
+}  // namespace
+
+ScanOutcome ReadWholeLog(InputStream& stream, LogScan& scan, ProgressSink* progress) {
+  ProgressReport report(progress, stream, *scan.log);
+  std::vector<char> buffer(kChunk);
+  while (true) {
+    const size_t n = stream.Read(buffer.data(), buffer.size());
+    if (n == 0 && stream.error() != 0) return ScanOutcome::kReadError;
+    const bool final = n == 0;
+    if (XML_Parse(scan.parser, buffer.data(), static_cast<int>(n), final ? 1 : 0) ==
+        XML_STATUS_ERROR) {
+      return final && EndsCutShort(scan.parser) ? ScanOutcome::kCut : ScanOutcome::kMalformed;
+    }
+    report.Advance(final);
+    if (final) return ScanOutcome::kComplete;
+  }
+}
+
+ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progress) {
+  ProgressReport report(progress, stream, *scan.log);
+  OptimizationLog& log = *scan.log;
+  XML_Parser parser = scan.parser;
+  scan.split = true;
+  BatchWorkers workers(WorkerThreads());
+  Batch batch;
+  size_t batches = 0;
+  std::string pending;  // content read and not yet done with
+  uint64_t base = 0;    // the content offset of pending[0]
+  size_t pos = 0;       // pending[pos...] is not fed to the scan yet
+  int64_t fed = 0;      // bytes fed to the scan's parser
+  bool eof = false;
+  bool in_task = false;  // between a unit's start tag (fed) and its end tag
+  size_t task_begin = 0;
+  std::string blank;
+  ScanOutcome outcome = ScanOutcome::kComplete;
+  auto feed = [&](const char* data, size_t size) {
+    if (!Feed(parser, data, size)) {
+      outcome = ScanOutcome::kMalformed;
+      return false;
+    }
+    fed += static_cast<int64_t>(size);
+    if (scan.confused || scan.doctype_seen) {
+      outcome = ScanOutcome::kFallBack;
+      return false;
+    }
+    return true;
+  };
+  bool done = false;
+  while (!done && outcome == ScanOutcome::kComplete) {
+    // Feed and cut what is pending, until more content is needed.
+    bool need_more = false;
+    while (!need_more && !done && outcome == ScanOutcome::kComplete) {
+      if (!in_task) {
+        size_t safe = 0;
+        const size_t start = FindTaskStart(pending, pos, eof, &safe);
+        if (start == kNotFound) {
+          if (feed(pending.data() + pos, safe - pos)) pos = safe;
+          need_more = !eof;
+          done = eof;
+          continue;
+        }
+        const size_t tag_end = StartTagEnd(pending, start);
+        if (tag_end == kNotFound) {
+          const size_t until = eof ? pending.size() : start;
+          if (feed(pending.data() + pos, until - pos)) pos = until;
+          need_more = !eof;
+          done = eof;
+          continue;
+        }
+        if (tag_end == 0) {  // no tag: the scan sees it as it is
+          if (feed(pending.data() + pos, start + 1 - pos)) pos = start + 1;
+          continue;
+        }
+        const bool empty = pending[tag_end - 2] == '/';
+        scan.start_tag_index = fed + static_cast<int64_t>(start - pos);
+        // expat reports the end of an empty element at the end of its tag.
+        scan.end_tag_index = empty ? fed + static_cast<int64_t>(tag_end - pos) : -1;
+        scan.task_offset = base + start;
+        scan.task_end = base + tag_end;
+        scan.task_started = false;
+        const bool fed_tag = feed(pending.data() + pos, tag_end - pos);
+        scan.start_tag_index = -1;
+        scan.end_tag_index = -1;
+        if (!fed_tag) continue;
+        pos = tag_end;
+        // Not a unit's task (in CDATA, a comment, outside a <compilation_log>), or an empty
+        // one: the scan has seen all of it.
+        if (!scan.task_started || empty) continue;
+        in_task = true;
+        task_begin = start;
+        continue;
+      }
+      size_t end = 0;
+      const size_t end_tag = FindTaskEnd(pending, pos, &end);
+      if (end_tag == kNotFound) {
+        if (eof) {
+          // Cut short inside the task: the scan reads its body as it is and finds the end.
+          if (feed(pending.data() + pos, pending.size() - pos)) pos = pending.size();
+          done = true;
+        }
+        need_more = true;
+        continue;
+      }
+      BlankBody(std::string_view(pending).substr(pos, end_tag - pos), &blank);
+      if (!feed(blank.data(), blank.size())) continue;
+      const size_t units_before = log.units.size();
+      scan.end_tag_index = fed;
+      scan.task_end = base + end;
+      const bool fed_tag = feed(pending.data() + end_tag, end - end_tag);
+      scan.end_tag_index = -1;
+      if (!fed_tag) continue;
+      if (scan.in_task) {
+        outcome = ScanOutcome::kFallBack;
+        continue;
+      }
+      pos = end;
+      in_task = false;
+      batch.text.append(pending, task_begin, end - task_begin);
+      batch.ends.push_back(batch.text.size());
+      batch.units.push_back(log.units.size() > units_before
+                                ? static_cast<int64_t>(log.units.size() - 1)
+                                : int64_t{-1});
+      if (batch.text.size() >= kBatchBytes) {
+        batch.number = batches++;
+        workers.Submit(std::move(batch));
+        batch = Batch();
+        if (workers.failed()) outcome = ScanOutcome::kFallBack;
+      }
+    }
+    if (done || outcome != ScanOutcome::kComplete) break;
+    if (in_task && pending.size() - task_begin > kLongestSplitTask) {
+      outcome = ScanOutcome::kFallBack;
+      break;
+    }
+    // Drop what is done with and read on.
+    const size_t keep_from = in_task ? task_begin : pos;
+    pending.erase(0, keep_from);
+    base += keep_from;
+    pos -= keep_from;
+    task_begin -= in_task ? keep_from : task_begin;
+    const size_t old_size = pending.size();
+    pending.resize(old_size + kChunk);
+    const size_t n = stream.Read(pending.data() + old_size, kChunk);
+    pending.resize(old_size + n);
+    if (n == 0 && stream.error() != 0) {
+      outcome = ScanOutcome::kReadError;
+      break;
+    }
+    eof = n == 0;
+    report.Advance(false);
+  }
+  if (outcome == ScanOutcome::kComplete) {
+    if (XML_Parse(parser, pending.data(), 0, 1) == XML_STATUS_ERROR) {
+      outcome = EndsCutShort(parser) ? ScanOutcome::kCut : ScanOutcome::kMalformed;
+    } else {
+      report.Advance(true);
+    }
+    if (scan.confused || scan.doctype_seen) outcome = ScanOutcome::kFallBack;
+  }
+  if (!batch.ends.empty() && outcome != ScanOutcome::kFallBack) {
+    batch.number = batches++;
+    workers.Submit(std::move(batch));
+  }
+  std::vector<int64_t> failed;
+  if (!workers.Finish(&failed)) return ScanOutcome::kFallBack;
+  if (outcome == ScanOutcome::kFallBack) return outcome;
+  for (int64_t unit : failed) log.units[static_cast<size_t>(unit)].failed = true;
+  return outcome;
+}
+
+}  // namespace profdiff
