@@ -110,6 +110,15 @@ def main():
                   "% of JIT-compiled execution, " not in result.stdout or
                   "Graal" in result.stdout):
                 failures.append(f"{program}: jit-vs-jit does not call the shares JIT-compiled")
+            by_runs = run(profdiff, ["jit-vs-jit-runs", "--exp1", os.path.join(a, "hotspot.log.gz"),
+                                     os.path.join(a, "rec.jfr"), "--exp2",
+                                     os.path.join(b, "hotspot.log.gz"), os.path.join(b, "rec.jfr")])
+            if by_runs.returncode != 0:
+                failures.append(f"{program}: jit-vs-jit-runs exits {by_runs.returncode}: "
+                                f"{by_runs.stderr}")
+            elif (by_runs.stdout.count("Hot share    JIT share    Sampled (s)") != 2 or
+                  "Graal" in by_runs.stdout):
+                failures.append(f"{program}: jit-vs-jit-runs does not call the shares JIT-compiled")
     for failure in failures:
         print("FAIL " + failure)
     checked = len(runs) + sum(1 for p in by_program.values() if len(p) >= 2)

@@ -282,11 +282,11 @@ void WriteRunText(LineWriter& out, const ExperimentRecord& record, bool sampled_
     }
     // The period column's unit is the first run's (docs/jfr.md): proftool's cycles, or a JFR
     // recording's sampled time.
-    out.Line(
-        sampled_column
-            ? "Run  Execution ID  Units  Hot units  Hot share  Graal share    Sampled (s)  Inputs"
-            : "Run  Execution ID  Units  Hot units  Hot share  Graal share  Cycles (10^9)  Inputs",
-        1);
+    // A HotSpot log's shares are of C1- and C2-compiled code, not Graal's (docs/hotspot.md).
+    out.Line(absl::StrCat("Run  Execution ID  Units  Hot units  Hot share  ",
+                          record.hotspot.has_value() ? "  JIT share" : "Graal share",
+                          sampled_column ? "    Sampled (s)  Inputs" : "  Cycles (10^9)  Inputs"),
+             1);
   }
   std::string row = absl::StrCat(PadLeft(absl::StrCat(record.run.index), 3), "  ",
                                  PadLeft(record.execution_id.value_or("-"), 12), "  ",

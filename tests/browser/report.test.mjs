@@ -367,6 +367,19 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
       await page.close();
     }
   }
+  // The runs tables of jit-vs-jit-runs head the column the same way.
+  const runs = profdiff(['jit-vs-jit-runs', '--exp1', ...hotspot('jdk17'), '--exp2', ...hotspot('jdk25'),
+                         '--format=html'], SOURCE);
+  checkEqual(runs.status, 0, 'exit status of jit-vs-jit-runs');
+  const { page, problems } = await openPage(browser, writePage(runs.out));
+  try {
+    const heads = await page.evaluate(() => [...document.querySelectorAll('table.runs th')].map((th) => th.textContent));
+    checkEqual(heads.filter((h) => h === 'JIT share').length, 2, 'runs tables: JIT share columns');
+    checkEqual(heads.includes('Graal share'), false, 'runs tables: no Graal share column');
+    checkEqual(problems, [], 'problems of the runs page');
+  } finally {
+    await page.close();
+  }
 });
 
 test('--decisions with runs: the rates\' changes as the text says them', async (browser) => {

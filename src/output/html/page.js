@@ -502,7 +502,7 @@
       var tr = add(add(table, el('thead')), el('tr'));
       // The period column's unit is the first run's, as in the text (docs/jfr.md).
       var sampled = !!(mine[0].profile && mine[0].profile.source === 'jfr');
-      ['Run', 'Execution ID', 'Units', 'Hot units', 'Hot share', 'Graal share',
+      ['Run', 'Execution ID', 'Units', 'Hot units', 'Hot share', mine[0].hotspot ? 'JIT share' : 'Graal share',
        sampled ? 'Sampled (s)' : 'Cycles (10^9)', 'Inputs']
           .forEach(function (t) { add(tr, el('th', null, t)); });
       var tb = add(table, el('tbody'));
