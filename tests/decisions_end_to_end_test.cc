@@ -198,6 +198,24 @@ TEST(DecisionsEndToEndTest, HotSpotCallSitesShowTheCalleesBytecodeSize) {
   EXPECT_THAT(graal.out, HasSubstr("\"bytecode_size\":null"));
 }
 
+// With runs, the stable kind changes show the callee's size too: the runs' trees have it.
+TEST(DecisionsEndToEndTest, HotSpotRunsShowTheCalleesBytecodeSize) {
+  const std::string jdk17 = kHotSpot + "/jdk17.log", jdk25 = kHotSpot + "/jdk25.log";
+  const std::vector<std::string> args{"jit-vs-jit-runs", "--exp1", jdk17, jdk17,
+                                      "--exp2",          jdk25,    jdk25, "--decisions=true"};
+  const RunResult text = RunProfdiff(args);  // and its JSON renders back to the same text
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out,
+              HasSubstr("            java.lang.StringLatin1.hashCode(byte[]) (bytecode 42 "
+                        "→ 9 bytes) at bci 27 in java.lang.String.hashCode(): direct → "
+                        "inlined\n"));
+  std::vector<std::string> csv_args = args;
+  csv_args.push_back("--format=csv");
+  const RunResult csv = RunProfdiffOnce(csv_args);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9\n"));
+}
+
 TEST(RequireEndToEndTest, HeldRulesExitZeroAndChangeNothing) {
   test::TempDir dir;
   const std::string rules = dir.Write("rules",

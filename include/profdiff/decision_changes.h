@@ -9,6 +9,7 @@
 // Also the call sites of both trees, for the inlining rate.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,17 +83,27 @@ struct RunsDecisions {
   // The stable reason-only changes (kind_changed false), each with the reasons of the first
   // cross pair that has it; `changes` and `path` only.
   PairDecisions reason_changes;
+  // Per experiment: the bytecode size of each callee its runs' trees know one of (a HotSpot
+  // log's <method bytes>), for the stable kind changes, whose labels do not keep it.
+  std::map<std::string, int32_t, std::less<>> callee_sizes[2];
 
   void Clear() {
     runs[0].clear();
     runs[1].clear();
     reason_changes.Clear();
+    callee_sizes[0].clear();
+    callee_sizes[1].clear();
   }
 };
 
 // Adds the call sites of `tree` (every node below the root) to *call_sites, those inlined to
 // *inlined.
 void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inlined);
+
+// Adds the bytecode size of each callee of `tree` that has one (every node below the root) to
+// *sizes, by the callee's name; the first size met of a name stays.
+void CollectCalleeSizes(const InliningTree& tree,
+                        std::map<std::string, int32_t, std::less<>>* sizes);
 
 // Fills `out` from `match`, the matching of `left` and `right` as the matcher returned it
 // (before pruning and expansion; an identical subtree pair may have no delta children), or

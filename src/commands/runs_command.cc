@@ -444,6 +444,7 @@ class RunsComparison {
           RunsDecisions::RunCallSites& counts = method.decisions.runs[e].emplace_back();
           counts.run = static_cast<int64_t>(run.run);
           CountCallSites(run.trees->inlining_tree, &counts.call_sites, &counts.inlined);
+          CollectCalleeSizes(run.trees->inlining_tree, &method.decisions.callee_sizes[e]);
         }
       }
     }

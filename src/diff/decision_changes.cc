@@ -71,6 +71,22 @@ void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inli
   }
 }
 
+void CollectCalleeSizes(const InliningTree& tree,
+                        std::map<std::string, int32_t, std::less<>>* sizes) {
+  if (tree.empty()) return;
+  std::vector<NodeIndex> stack(tree.node(tree.root).children.begin(),
+                               tree.node(tree.root).children.end());
+  while (!stack.empty()) {
+    const NodeIndex n = stack.back();
+    stack.pop_back();
+    const InliningTreeNode& node = tree.node(n);
+    if (node.bytecode_size >= 0 && node.method_name.has_value()) {
+      sizes->try_emplace(*node.method_name, node.bytecode_size);
+    }
+    stack.insert(stack.end(), node.children.begin(), node.children.end());
+  }
+}
+
 namespace {
 
 class Collector {

@@ -146,6 +146,12 @@ void DecisionTally::RunsMethod(const RunsMethodRecord& record) {
       const NodeLabel& label = s == 0 ? d.node.left : d.node.right;
       change.side[s].present = true;
       change.side[s].kind = std::string(label.callsite);
+      if (record.decisions != nullptr && label.name_known) {
+        const auto& sizes = record.decisions->callee_sizes[s];
+        if (auto size = sizes.find(label.name); size != sizes.end()) {
+          change.side[s].bytecode_size = size->second;
+        }
+      }
       if (label.reasons_shown) {
         for (uint32_t i = label.reasons.begin; i < label.reasons.end; ++i) {
           change.side[s].reasons.emplace_back(record.labels.reasons[i]);
