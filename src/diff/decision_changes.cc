@@ -57,34 +57,41 @@ bool ReasonsDiffer(const InliningTreeNode& a, const InliningTreeNode& b) {
 
 }  // namespace
 
-void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inlined) {
+namespace {
+
+// Calls visit(n) for every node below the root (the call sites), iteratively: trees are as deep
+// as the log makes them.
+template <class Visit>
+void ForEachCallSite(const InliningTree& tree, Visit&& visit) {
   if (tree.empty()) return;
   std::vector<NodeIndex> stack(tree.node(tree.root).children.begin(),
                                tree.node(tree.root).children.end());
   while (!stack.empty()) {
     const NodeIndex n = stack.back();
     stack.pop_back();
-    ++*call_sites;
-    if (tree.Kind(n) == CallsiteKind::kInlined) ++*inlined;
+    visit(n);
     const ChildList& children = tree.node(n).children;
     stack.insert(stack.end(), children.begin(), children.end());
   }
 }
 
+}  // namespace
+
+void CountCallSites(const InliningTree& tree, int64_t* call_sites, int64_t* inlined) {
+  ForEachCallSite(tree, [&](NodeIndex n) {
+    ++*call_sites;
+    if (tree.Kind(n) == CallsiteKind::kInlined) ++*inlined;
+  });
+}
+
 void CollectCalleeSizes(const InliningTree& tree,
                         std::map<std::string, int32_t, std::less<>>* sizes) {
-  if (tree.empty()) return;
-  std::vector<NodeIndex> stack(tree.node(tree.root).children.begin(),
-                               tree.node(tree.root).children.end());
-  while (!stack.empty()) {
-    const NodeIndex n = stack.back();
-    stack.pop_back();
+  ForEachCallSite(tree, [&](NodeIndex n) {
     const InliningTreeNode& node = tree.node(n);
     if (node.bytecode_size >= 0 && node.method_name.has_value()) {
       sizes->try_emplace(*node.method_name, node.bytecode_size);
     }
-    stack.insert(stack.end(), node.children.begin(), node.children.end());
-  }
+  });
 }
 
 namespace {
