@@ -478,6 +478,25 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
   both(Log(Task("1", "") + "<bad a='1' a='2'/>\n" + Task("2", "")));
   both(Log("<task compile_id='1' a='1' a='2' method='a.B c ()V'>\n</task>\n"));
   both(Log(Task("1", "<b>\xff</b>\n")), true);
+  // What the workers' pugixml check would let through and expat rejects, inside a task: each
+  // must still be the error of one expat parse of the whole file.
+  for (const std::string body :
+       {"<b a='1' a='2'/>\n", "<b a='1' c='2' d='3' a='4'/>\n", "<b a='x<y'/>\n",
+        "<b a='</task>'/>\n", "<b>&bogus;</b>\n", "<b a='&bogus;'/>\n", "<b>&lt</b>\n",
+        "<b>&#0;</b>\n", "<b>]]></b>\n", "<b><!-- a -- b --></b>\n",
+        "<b><?xml version='1.0'?></b>\n", "<b>\x01</b>\n",
+        "<b\xc2\xa0"
+        "a='1'/>\n",
+        "<b>\xc3</b>\n"}) {
+    both(Log(Task("1", "") + Task("2", body) + Task("3", "")), true);
+  }
+  // What only expat checks but is well formed: read by the workers' expat, no fallback.
+  for (const std::string body :
+       {"<b a='&#65;&#x42;'/>\n", "<b><!-- a comment --></b>\n", "<b><![CDATA[ <x> ]]></b>\n",
+        "<b><?pi data?></b>\n", "<b\xc3\xa9 a='\xe2\x82\xac'/>\n",
+        "<b a='&lt;&gt;&amp;&apos;&quot;'/>\n", "<b a='1'\tc='2'/>\n"}) {
+    both(Log(Task("1", "") + Task("2", body) + Task("3", "")));
+  }
   // Task tags the splitter must not take for tasks: in CDATA, comments, attribute values (not
   // well formed), outside the compilation log, nested, and an end tag in CDATA.
   both(Log(Task("1", "") + "<fragment>\n<![CDATA[\n<task compile_id='9' method='a.B c ()V'>\n" +

@@ -127,11 +127,11 @@ absl::StatusOr<std::optional<OptimizationLog>> ReadLog(const std::string& path, 
     case ScanOutcome::kMalformed:
       return absl::InvalidArgumentError(absl::StrCat("Could not read the files of the experiment ",
                                                      experiment_id, ": ", path, ":",
-                                                     ExpatError(parser.get())));
+                                                     ExpatError(parser.get(), scan.line_shift)));
     case ScanOutcome::kCut:
       // The input ended inside an element: a log whose JVM stopped writing mid-way, or a
       // compressed log cut short (one warning says both).
-      warn(absl::StrCat("Warning: ", path, " ends at line ", XML_GetCurrentLineNumber(parser.get()),
+      warn(absl::StrCat("Warning: ", path, " ends at line ", ScanLine(scan),
                         " in the middle of the log (cut off?): read the ", log.units.size(),
                         " complete compilation tasks before it",
                         stream.damage().empty() ? "" : " (", stream.damage(),
@@ -143,6 +143,8 @@ absl::StatusOr<std::optional<OptimizationLog>> ReadLog(const std::string& path, 
       break;
   }
   if (copy != nullptr && copy->ok()) content.copy = std::move(copy);
+  // Tasks are read again from the file itself, kept open (a plain file).
+  if (!content.compressed) content.file = std::make_shared<const OpenFile>(closer.Release());
   log.contents.push_back(std::move(content));
   log.vm_version = Trimmed(scan.release);
   return std::optional<OptimizationLog>(std::move(log));

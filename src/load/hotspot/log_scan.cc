@@ -39,6 +39,11 @@ int64_t ByteIndex(XML_Parser parser) {
   return static_cast<int64_t>(XML_GetCurrentByteIndex(parser));
 }
 
+void XMLCALL ScanText(void* data, const char* text, int length) {
+  LogScan& scan = *static_cast<LogScan*>(data);
+  if (scan.in_release) scan.release.append(text, static_cast<size_t>(length));
+}
+
 void XMLCALL ScanStart(void* data, const char* element, const char** attributes) {
   LogScan& scan = *static_cast<LogScan*>(data);
   ++scan.depth;
@@ -63,6 +68,8 @@ void XMLCALL ScanStart(void* data, const char* element, const char** attributes)
     scan.in_vm_version = true;
   } else if (name == "release" && scan.in_vm_version) {
     scan.in_release = true;
+    // Text is read only here: elsewhere expat need not call back for every line break.
+    XML_SetCharacterDataHandler(scan.parser, ScanText);
   } else if (name == "compilation_log") {
     scan.in_compilation_log = true;
     scan.compiler.clear();
@@ -82,7 +89,7 @@ void XMLCALL ScanStart(void* data, const char* element, const char** attributes)
     } else {
       scan.task.offset = static_cast<uint64_t>(XML_GetCurrentByteIndex(scan.parser));
     }
-    scan.task_line = XML_GetCurrentLineNumber(scan.parser);
+    scan.task_line = ScanLine(scan);
     const char* id = FindAttribute(attributes, "compile_id");
     const char* kind = FindAttribute(attributes, "compile_kind");
     const char* method = FindAttribute(attributes, "method");
@@ -121,15 +128,13 @@ void XMLCALL ScanEnd(void* data, const char* element) {
     }
   } else if (!scan.in_task) {
     if (name == "vm_version") scan.in_vm_version = false;
-    if (name == "release") scan.in_release = false;
+    if (name == "release") {
+      scan.in_release = false;
+      XML_SetCharacterDataHandler(scan.parser, nullptr);
+    }
     if (name == "compilation_log") scan.in_compilation_log = false;
   }
   --scan.depth;
-}
-
-void XMLCALL ScanText(void* data, const char* text, int length) {
-  LogScan& scan = *static_cast<LogScan*>(data);
-  if (scan.in_release) scan.release.append(text, static_cast<size_t>(length));
 }
 
 void XMLCALL ScanDoctype(void* data, const char*, const char*, const char*, int) {
@@ -138,9 +143,14 @@ void XMLCALL ScanDoctype(void* data, const char*, const char*, const char*, int)
 
 }  // namespace
 
-std::string ExpatError(XML_Parser parser) {
-  return absl::StrCat(XML_GetCurrentLineNumber(parser), ":", XML_GetCurrentColumnNumber(parser) + 1,
-                      ": malformed XML (", XML_ErrorString(XML_GetErrorCode(parser)), ")");
+uint64_t ScanLine(const LogScan& scan) {
+  return static_cast<uint64_t>(XML_GetCurrentLineNumber(scan.parser)) + scan.line_shift;
+}
+
+std::string ExpatError(XML_Parser parser, uint64_t line_shift) {
+  return absl::StrCat(static_cast<uint64_t>(XML_GetCurrentLineNumber(parser)) + line_shift, ":",
+                      XML_GetCurrentColumnNumber(parser) + 1, ": malformed XML (",
+                      XML_ErrorString(XML_GetErrorCode(parser)), ")");
 }
 
 bool EndsCutShort(XML_Parser parser) {
@@ -220,7 +230,7 @@ LogScan::LogScan(XML_Parser parser_in, const std::string* path_in, const Warning
 void StartLogScan(LogScan* scan) {
   XML_SetUserData(scan->parser, scan);
   XML_SetElementHandler(scan->parser, ScanStart, ScanEnd);
-  XML_SetCharacterDataHandler(scan->parser, ScanText);
+  XML_SetCharacterDataHandler(scan->parser, nullptr);
   XML_SetStartDoctypeDeclHandler(scan->parser, ScanDoctype);
 }
 

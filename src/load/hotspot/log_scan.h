@@ -27,8 +27,9 @@ using Parser = std::unique_ptr<XML_ParserStruct, ParserDeleter>;
 
 inline Parser NewParser() { return Parser(XML_ParserCreate("UTF-8")); }
 
-// "<line>:<column>: malformed XML (<expat's message>)" at the parser's current position.
-std::string ExpatError(XML_Parser parser);
+// "<line>:<column>: malformed XML (<expat's message>)" at the parser's current position, its
+// line moved down by `line_shift` (LogScan::line_shift).
+std::string ExpatError(XML_Parser parser, uint64_t line_shift);
 
 // Collects the tty section's <nmethod> (installed) and <make_not_entrant> records of the scan
 // (docs/jfr.md "A finer source of install times"), apart from the tasks.
@@ -84,7 +85,13 @@ struct LogScan {
   uint64_t task_end = 0;
   bool task_started = false;  // a unit's <task> started since the splitter last cleared it
   bool confused = false;
+  // The line breaks of the task bodies fed so far that the parser did not see (task_split.cc
+  // BlankBody): the file's line of the parser's current position is its line plus this.
+  uint64_t line_shift = 0;
 };
+
+// The line in the file of the scan's current position.
+uint64_t ScanLine(const LogScan& scan);
 
 // Whether the error the parser stopped at, when told that the input ended, is one of an input
 // cut short (no element, an unclosed token, CDATA section or character) rather than malformed

@@ -2,8 +2,12 @@
 
 #include <expat.h>
 
+#include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstring>
+#include <pugixml.hpp>
+#include <string_view>
 #include <utility>
 
 #include "load/hotspot/log_scan.h"
@@ -61,6 +65,129 @@ void XMLCALL CheckEnd(void* data, const char*) {
   --check.depth;
 }
 
+// The check of a batch with expat (BatchCheck).
+bool CheckWithExpat(XML_Parser parser, const Batch& batch, std::vector<int64_t>* failed) {
+  BatchCheck check;
+  check.parser = parser;
+  check.batch = &batch;
+  XML_ParserReset(parser, "UTF-8");
+  XML_SetUserData(parser, &check);
+  XML_SetElementHandler(parser, CheckStart, CheckEnd);
+  const bool parsed =
+      batch.text.size() <= static_cast<size_t>(INT_MAX) &&
+      XML_Parse(parser, batch.text.data(), static_cast<int>(batch.text.size()), 1) == XML_STATUS_OK;
+  if (!parsed || !check.ok || check.next != batch.ends.size()) return false;
+  *failed = std::move(check.failed);
+  return true;
+}
+
+// Whether pugixml's parse of `text` can stand for expat's: pugixml does not check what expat
+// checks in UTF-8, control characters, non-ASCII names, entity and character references,
+// comments, processing instructions, CDATA sections and a stray "]]>", so a batch holding any
+// of those (a byte >= 0x80, a control character but tab and line breaks, a '&' that starts
+// none of the five predefined entities, "<!", "<?", "]]>") is left to expat. HotSpot writes
+// none of them inside tasks, so in practice every batch of ASCII method names goes to pugixml.
+bool PugixmlCanJudge(std::string_view text) {
+  auto plain = [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x80 && (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r');
+  };
+  constexpr uint64_t kHigh = 0x8080808080808080ull;
+  constexpr uint64_t kSpaces = 0x2020202020202020ull;
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    // No byte >= 0x80 and none < 0x20 (subtracting 0x20 from such a byte sets its high bit):
+    // the common case; else (a line break) byte by byte.
+    if ((word & kHigh) == 0 && ((word - kSpaces) & ~word & kHigh) == 0) continue;
+    if (!std::all_of(text.begin() + i, text.begin() + i + 8, plain)) return false;
+  }
+  if (!std::all_of(text.begin() + i, text.end(), plain)) return false;
+  for (size_t at = text.find('&'); at != std::string_view::npos; at = text.find('&', at + 1)) {
+    const std::string_view rest = text.substr(at + 1);
+    if (!rest.starts_with("lt;") && !rest.starts_with("gt;") && !rest.starts_with("amp;") &&
+        !rest.starts_with("apos;") && !rest.starts_with("quot;")) {
+      return false;
+    }
+  }
+  for (const char mark : {'!', '?'}) {
+    for (size_t at = text.find(mark); at != std::string_view::npos; at = text.find(mark, at + 1)) {
+      if (at > 0 && text[at - 1] == '<') return false;
+    }
+  }
+  return text.find("]]>") == std::string_view::npos;
+}
+
+// Whether the attributes of `element` are unique and hold no '<' (which expat rejects and
+// pugixml accepts).
+bool AttributesValid(pugi::xml_node element) {
+  constexpr size_t kMost = 16;
+  const char* names[kMost];
+  size_t count = 0;
+  for (pugi::xml_attribute a = element.first_attribute(); a; a = a.next_attribute()) {
+    for (const char* v = a.value(); *v != 0; ++v) {
+      if (*v == '<') return false;
+    }
+    const char* name = a.name();
+    if (count == kMost) {
+      // Many attributes (never in HotSpot's logs): the rest is compared through the DOM.
+      for (pugi::xml_attribute b = a.next_attribute(); b; b = b.next_attribute()) {
+        if (std::strcmp(name, b.name()) == 0) return false;
+      }
+    } else {
+      names[count++] = name;
+    }
+  }
+  for (size_t i = 0; i < count; ++i) {
+    for (size_t j = i + 1; j < count; ++j) {
+      if (names[i][0] == names[j][0] && std::strcmp(names[i], names[j]) == 0) return false;
+    }
+  }
+  return true;
+}
+
+// The check BatchCheck makes, with pugixml: false when the batch is not as the splitter cut it
+// (or malformed). `failed` gets the units whose <task_done> says success='0'.
+bool CheckWithPugixml(Batch& batch, std::vector<int64_t>* failed) {
+  char* const text = batch.text.data();
+  pugi::xml_document document;
+  if (!document.load_buffer_inplace(text, batch.text.size(), pugi::parse_minimal,
+                                    pugi::encoding_utf8)) {
+    return false;
+  }
+  const pugi::xml_node wrapper = document.first_child();
+  size_t next = 0;
+  for (pugi::xml_node task = wrapper.first_child(); task; task = task.next_sibling()) {
+    const size_t start = next == 0 ? 3 : batch.ends[next - 1];
+    if (next >= batch.ends.size() || task.type() != pugi::node_element ||
+        std::strcmp(task.name(), "task") != 0 ||
+        task.name() - text != static_cast<ptrdiff_t>(start + 1) || !AttributesValid(task)) {
+      return false;
+    }
+    const int64_t unit = batch.units[next++];
+    // The task's descendants in document order, without recursion.
+    pugi::xml_node node = task.first_child();
+    while (node && node != task) {
+      if (node.type() == pugi::node_element) {
+        if (!AttributesValid(node)) return false;
+        if (std::strcmp(node.name(), "task_done") == 0 && unit >= 0 &&
+            std::strcmp(node.attribute("success").value(), "0") == 0 &&
+            (failed->empty() || failed->back() != unit)) {
+          failed->push_back(unit);
+        }
+      }
+      if (pugi::xml_node child = node.first_child(); child) {
+        node = child;
+        continue;
+      }
+      while (node != task && !node.next_sibling()) node = node.parent();
+      if (node != task) node = node.next_sibling();
+    }
+  }
+  return next == batch.ends.size();
+}
+
 }  // namespace
 
 BatchWorkers::BatchWorkers(unsigned threads) : threads_(threads) {
@@ -109,22 +236,16 @@ void BatchWorkers::Work() {
       queue_.pop_front();
     }
     changed_.notify_all();
-    BatchCheck check;
-    check.parser = parser.get();
-    check.batch = &batch;
     batch.text += "</r>";
-    XML_ParserReset(parser.get(), "UTF-8");
-    XML_SetUserData(parser.get(), &check);
-    XML_SetElementHandler(parser.get(), CheckStart, CheckEnd);
-    const bool parsed = batch.text.size() <= static_cast<size_t>(INT_MAX) &&
-                        XML_Parse(parser.get(), batch.text.data(),
-                                  static_cast<int>(batch.text.size()), 1) == XML_STATUS_OK;
+    std::vector<int64_t> failed;
+    const bool parsed = PugixmlCanJudge(batch.text) ? CheckWithPugixml(batch, &failed)
+                                                    : CheckWithExpat(parser.get(), batch, &failed);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (!parsed || !check.ok || check.next != batch.ends.size()) {
+      if (!parsed) {
         failed_ = true;
       } else {
-        failed_units_[batch.number] = std::move(check.failed);
+        failed_units_[batch.number] = std::move(failed);
       }
     }
     changed_.notify_all();

@@ -2,7 +2,8 @@
 #define PROFDIFF_LOAD_HOTSPOT_TASK_BATCHES_H_
 
 // The worker threads of split reading (task_split.h): each parses batches of task elements with
-// an expat parser of its own and checks that every element is a <task> exactly where the
+// pugixml, or with an expat parser of its own when the batch holds what only expat checks
+// (docs/hotspot.md "Reading"), and checks that every element is a <task> exactly where the
 // reading thread cut it.
 
 #include <condition_variable>

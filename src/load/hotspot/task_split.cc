@@ -113,10 +113,13 @@ size_t FindTaskEnd(std::string_view text, size_t from, size_t* end) {
   }
 }
 
-// What the scan gets for a task's body: as many line breaks as expat counts in it (CR LF, CR and
-// LF each one), then a space for every character after the last one, so that the lines and
-// columns of whatever follows stay those of the file.
-void BlankBody(std::string_view body, std::string* out) {
+// What the scan gets for a task's body: a line break when the body has any, then a space for
+// every character after its last one, so that the columns of whatever follows stay those of the
+// file; returns the line breaks (as expat counts them: CR LF, CR and LF each one) left out, which
+// the caller adds to the scan's `line_shift` once the text is fed. Feeding every line break of
+// the body would keep expat's line numbers those of the file too, but it spends the reading
+// thread's time on a token and a callback for each.
+uint64_t BlankBody(std::string_view body, std::string* out) {
   size_t breaks = 0;
   if (body.find('\r') == std::string_view::npos) {
     breaks = static_cast<size_t>(std::count(body.begin(), body.end(), '\n'));
@@ -136,8 +139,9 @@ void BlankBody(std::string_view body, std::string* out) {
   for (char c : tail) {
     if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++characters;
   }
-  out->assign(breaks, '\n');
+  out->assign(breaks > 0 ? 1 : 0, '\n');
   out->append(characters, ' ');
+  return breaks > 0 ? breaks - 1 : 0;
 }
 
 }  // namespace
@@ -243,8 +247,10 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
         need_more = true;
         continue;
       }
-      BlankBody(std::string_view(pending).substr(pos, end_tag - pos), &blank);
+      const uint64_t left_out =
+          BlankBody(std::string_view(pending).substr(pos, end_tag - pos), &blank);
       if (!feed(blank.data(), blank.size())) continue;
+      scan.line_shift += left_out;
       const size_t units_before = log.units.size();
       scan.end_tag_index = fed;
       scan.task_end = base + end;

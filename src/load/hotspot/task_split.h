@@ -3,13 +3,14 @@
 
 // Reading a HotSpot log, sequentially or split at its <task> elements (docs/hotspot.md
 // "Reading"). Split reading finds each task's start and end tags (a `<task` start tag, the next
-// `</task>`), feeds the scan (log_scan.h) the log with each task's body replaced by as many line
-// breaks and spaces as it spans, so that the scan's lines and columns stay those of the file,
-// and has worker threads (task_batches.h) parse batches of task elements with expat parsers of
-// their own: every byte is still parsed by expat, once. Whatever the split cannot vouch for (a
-// worker's parse fails, a task tag turns up where the splitter did not expect one, a DOCTYPE)
-// makes the caller read the log again sequentially, which gives the messages and positions of
-// one expat parse of the whole file.
+// `</task>`), feeds the scan (log_scan.h) the log with each task's body replaced by one line
+// break and as many spaces as its last line has characters (the scan adds the line breaks left
+// out to its line numbers), so that the scan's lines and columns stay those of the file, and has
+// worker threads (task_batches.h) check batches of task elements as strictly as expat would:
+// every byte is still checked, once. Whatever the split cannot vouch for (a worker's check
+// fails, a task tag turns up where the splitter did not expect one, a DOCTYPE) makes the caller
+// read the log again sequentially, which gives the messages and positions of one expat parse of
+// the whole file.
 
 #include "load/hotspot/log_scan.h"
 #include "load/input_stream.h"
