@@ -8,7 +8,7 @@
 #   2. build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer build (GCC), the whole ctest
 #                   suite again but the browser test (the page's script is the same in both
 #                   builds); any sanitizer report aborts the test that caused it;
-#   3. build-fuzz/  the libFuzzer targets (clang), each run for PROFDIFF_FUZZ_SECONDS (60);
+#   3. build-fuzz/  the libFuzzer targets (clang), each run for PROFDIFF_FUZZ_SECONDS (40);
 #   4. the Debian package, built from build/, installed with apt and checked
 #                   (scripts/check_package.sh; needs root).
 # `scripts/test.sh --quick` runs steps 0 and 1 only: the day-to-day check.
@@ -32,7 +32,7 @@ case "${1:-}" in
     ;;
 esac
 jobs="${PROFDIFF_BUILD_JOBS:-$(nproc)}"
-fuzz_seconds="${PROFDIFF_FUZZ_SECONDS:-60}"
+fuzz_seconds="${PROFDIFF_FUZZ_SECONDS:-40}"
 start_time=$SECONDS
 step_start=$SECONDS
 timings=()
