@@ -1,0 +1,219 @@
+// The text of trees and delta trees (output.md §6): each node's line and the blocks under
+// inlining nodes, at the writer's level plus the node's depth (declared in text_renderer.h).
+
+#include <string>
+#include <string_view>
+
+#include "absl/strings/str_cat.h"
+#include "output/text_emphasis.h"
+#include "profdiff/absl_compat.h"
+#include "profdiff/java_format.h"
+#include "profdiff/text_renderer.h"
+
+namespace profdiff {
+
+namespace {
+
+constexpr char kNoDifferences[] = "There are no differences";
+constexpr char kInExperiment1[] = " in experiment 1";
+constexpr char kInExperiment2[] = " in experiment 2";
+
+std::string_view Prefix(NodeOp op) {
+  switch (op) {
+    case NodeOp::kIdentity:
+      return ". ";
+    case NodeOp::kRelabel:
+      return "* ";
+    case NodeOp::kDelete:
+      return "- ";
+    case NodeOp::kInsert:
+      return "+ ";
+    case NodeOp::kNode:
+      return "";
+  }
+  return "";
+}
+
+std::string_view MethodName(const NodeLabel& label) {
+  return label.name_known ? label.name : std::string_view("unknown");
+}
+
+void AppendLongPosition(const TreeRecord& tree, IndexRange position, std::string* text) {
+  text->push_back('{');
+  for (uint32_t i = position.begin; i < position.end; ++i) {
+    if (i > position.begin) text->append(", ");
+    absl::StrAppend(text, AbslView(tree.positions[i].method), ": ", tree.positions[i].bci);
+  }
+  text->push_back('}');
+}
+
+// An inlining node (or delta node) with its blocks, at writer level + depth.
+void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord& node,
+                       const TextStyle& style) {
+  const int depth = node.depth;
+  switch (node.op) {
+    case NodeOp::kNode:
+      out.Line(LabelText(tree, node.left, false), depth);
+      WriteReasoningBlock(out, tree, node.left, "", depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.left, "", depth);
+      return;
+    case NodeOp::kIdentity:
+      out.Line(absl::StrCat(". ", LabelText(tree, node.left, false)), depth);
+      WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.right, kInExperiment2, depth);
+      return;
+    case NodeOp::kDelete:
+    case NodeOp::kInsert: {
+      const NodeLabel& label = node.op == NodeOp::kDelete ? node.left : node.right;
+      out.Line(Emphasized(style, OpEmphasis(node.op),
+                          absl::StrCat(AbslView(Prefix(node.op)), LabelText(tree, label, false))),
+               depth);
+      WriteReasoningBlock(out, tree, label, "", depth);
+      WriteReceiverTypeProfileBlock(out, tree, label, "", depth);
+      return;
+    }
+    case NodeOp::kRelabel:
+      out.Line(Emphasized(style, Emphasis::kRelabel,
+                          absl::StrCat("* (", AbslView(node.left.callsite), " -> ",
+                                       AbslView(node.right.callsite), ") ",
+                                       AbslView(MethodName(node.left)), " at bci ", node.left.bci)),
+               depth);
+      WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.left, kInExperiment1, depth);
+      WriteReceiverTypeProfileBlock(out, tree, node.right, kInExperiment2, depth);
+      return;
+  }
+}
+
+bool IsInliningNode(const NodeRecord& node) {
+  switch (node.op) {
+    case NodeOp::kNode:
+    case NodeOp::kDelete:
+      return node.left.kind == LabelKind::kInlining;
+    case NodeOp::kInsert:
+      return node.right.kind == LabelKind::kInlining;
+    case NodeOp::kIdentity:
+    case NodeOp::kRelabel:
+      return node.left.kind == LabelKind::kInlining && node.right.kind == LabelKind::kInlining;
+  }
+  return false;
+}
+
+}  // namespace
+
+void WriteReasoningBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                         std::string_view suffix, int depth) {
+  if (!label.reasons_shown) return;
+  const IndexRange reasons = label.reasons;
+  if (reasons.empty()) {
+    out.Line(absl::StrCat("|_ no inlining decisions", AbslView(suffix)), depth + 1);
+  } else if (reasons.size() == 1) {
+    out.Line(
+        absl::StrCat("|_ reasoning", AbslView(suffix), ": ", AbslView(tree.reasons[reasons.begin])),
+        depth + 1);
+  } else {
+    out.Line(absl::StrCat("|_ reasoning", AbslView(suffix)), depth + 1);
+    for (uint32_t i = reasons.begin; i < reasons.end; ++i) out.Line(tree.reasons[i], depth + 3);
+  }
+}
+
+void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                                   std::string_view suffix, int depth) {
+  if (!label.has_receiver_profile) return;
+  // A mature profile without types says nothing worth a line.
+  if (label.receiver_profile_mature && label.profiled_types.empty()) return;
+  out.Line(absl::StrCat("|_", label.receiver_profile_mature ? "" : " immature",
+                        " receiver-type profile", AbslView(suffix)),
+           depth + 1);
+  for (uint32_t i = label.profiled_types.begin; i < label.profiled_types.end; ++i) {
+    const ProfiledTypeRecord& type = tree.profiled_types[i];
+    std::string text =
+        absl::StrCat(PadLeft(JavaFixed(type.probability * 100), 5), "% ", AbslView(type.type_name));
+    if (type.concrete_method.has_value()) {
+      absl::StrAppend(&text, " -> ", AbslView(*type.concrete_method));
+    }
+    out.Line(text, depth + 3);
+  }
+}
+
+std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci) {
+  switch (label.kind) {
+    case LabelKind::kInlining: {
+      std::string text =
+          absl::StrCat("(", AbslView(label.callsite), ") ", AbslView(MethodName(label)));
+      if (label.bci != -1) absl::StrAppend(&text, " at bci ", label.bci);
+      return text;
+    }
+    case LabelKind::kPhase:
+    case LabelKind::kInfo:
+      return std::string(label.name);
+    case LabelKind::kOptimization:
+      break;
+  }
+  std::string text = absl::StrCat(AbslView(label.name), " ", AbslView(label.event));
+  if (!label.position.empty()) {
+    text += " at bci ";
+    if (long_bci) {
+      AppendLongPosition(tree, label.position, &text);
+    } else {
+      absl::StrAppend(&text, label.bci);
+    }
+  }
+  if (!label.properties.empty()) {
+    text += " with {";
+    for (uint32_t i = label.properties.begin; i < label.properties.end; ++i) {
+      if (i > label.properties.begin) text += ", ";
+      absl::StrAppend(&text, AbslView(tree.properties[i].key), ": ",
+                      AbslView(tree.properties[i].rendered));
+    }
+    text += "}";
+  }
+  return text;
+}
+
+void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options,
+                   const TextStyle& style) {
+  if (tree.too_big) return;
+  if (tree.delta && tree.nodes.empty()) {
+    out.Line(kNoDifferences);
+    return;
+  }
+  const bool long_bci = options.long_bci;
+  for (const NodeRecord& node : tree.nodes) {
+    if (IsInliningNode(node)) {
+      WriteInliningNode(out, tree, node, style);
+      continue;
+    }
+    if (node.op == NodeOp::kRelabel) {
+      if (tree.kind == TreeKind::kOptimization) {
+        out.Line(Emphasized(style, Emphasis::kRelabel,
+                            absl::StrCat("* ", AbslView(node.left.name), " -> ",
+                                         AbslView(node.right.name))),
+                 node.depth);
+      } else {
+        out.Line(Emphasized(style, Emphasis::kRelabel,
+                            absl::StrCat("* ", LabelText(tree, node.left, long_bci), " -> ",
+                                         LabelText(tree, node.right, long_bci))),
+                 node.depth);
+      }
+      continue;
+    }
+    const NodeLabel& label = node.op == NodeOp::kInsert ? node.right : node.left;
+    const std::optional<Emphasis> emphasis = style.color ? OpEmphasis(node.op) : std::nullopt;
+    out.Begin(node.depth);
+    if (emphasis) out.Append(style.Begin(*emphasis));
+    out.Append(Prefix(node.op));
+    if (label.kind == LabelKind::kPhase) {  // most lines: written without building a string
+      out.Append(label.name);
+    } else {
+      out.Append(LabelText(tree, label, long_bci));
+    }
+    if (emphasis) out.Append(style.End());
+    out.End();
+  }
+}
+
+}  // namespace profdiff
