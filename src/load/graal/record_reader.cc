@@ -21,9 +21,11 @@ namespace profdiff {
 namespace {
 
 using record_internal::KeyId;
+using record_internal::KeyName;
 using record_internal::kNoToken;
 using record_internal::Member;
 using record_internal::MemberCollapser;
+using record_internal::ReadInt32;
 using record_internal::RecordTape;
 using record_internal::TokenKind;
 using record_internal::ValueRenderer;
@@ -34,60 +36,11 @@ using Slots = std::array<uint32_t, static_cast<size_t>(KeyId::kCount)>;
 
 constexpr std::string_view kInt32Range = "an integer between -2147483648 and 2147483647";
 
-std::string_view KeyName(KeyId key) {
-  static constexpr std::array<std::string_view, static_cast<size_t>(KeyId::kCount)> kNames = {
-      "",
-      "methodName",
-      "compilationId",
-      "inliningTree",
-      "optimizationTree",
-      "callsiteBci",
-      "inlined",
-      "reason",
-      "indirect",
-      "alive",
-      "receiverTypeProfile",
-      "invokes",
-      "mature",
-      "profiledTypes",
-      "typeName",
-      "probability",
-      "concreteMethodName",
-      "phaseName",
-      "optimizations",
-      "optimizationName",
-      "eventName",
-      "position",
-  };
-  return kNames[static_cast<size_t>(key)];
-}
-
 // absl::StrCat does not take std::string_view with this Abseil build.
 std::string Concat(std::initializer_list<std::string_view> parts) {
   std::string result;
   for (std::string_view part : parts) result.append(part);
   return result;
-}
-
-// Types a number token as int32 if it is exactly an integer in range (README "Decisions":
-// `1e1` and `4.0` are fine, `1.5` and `3000000000` are not).
-bool ReadInt32(std::string_view literal, int32_t* out) {
-  // Plain short integers are by far the most common case; skip the general typing for them.
-  // (A loop rather than find_first_of(".eE"), which calls memchr once per character.)
-  const bool plain =
-      literal.size() <= 11 && std::none_of(literal.begin(), literal.end(),
-                                           [](char c) { return c == '.' || c == 'e' || c == 'E'; });
-  if (plain) {
-    int64_t value = 0;
-    auto result = std::from_chars(literal.data(), literal.data() + literal.size(), value);
-    if (result.ec != std::errc() || value < INT32_MIN || value > INT32_MAX) return false;
-    *out = static_cast<int32_t>(value);
-    return true;
-  }
-  int64_t value = 0;
-  if (!ParseJsonNumber(literal).ExactInteger(INT32_MIN, INT32_MAX, &value)) return false;
-  *out = static_cast<int32_t>(value);
-  return true;
 }
 
 // One pass of schema checks over a tape; optionally builds the trees at the same time. The

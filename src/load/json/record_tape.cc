@@ -1,5 +1,6 @@
 #include "load/json/record_tape.h"
 
+#include <array>
 #include <utility>
 #include <vector>
 
@@ -26,6 +27,34 @@ size_t StringEnd(std::string_view line, size_t content) {
 }
 
 }  // namespace
+
+std::string_view KeyName(KeyId key) {
+  static constexpr std::array<std::string_view, static_cast<size_t>(KeyId::kCount)> kNames = {
+      "",
+      "methodName",
+      "compilationId",
+      "inliningTree",
+      "optimizationTree",
+      "callsiteBci",
+      "inlined",
+      "reason",
+      "indirect",
+      "alive",
+      "receiverTypeProfile",
+      "invokes",
+      "mature",
+      "profiledTypes",
+      "typeName",
+      "probability",
+      "concreteMethodName",
+      "phaseName",
+      "optimizations",
+      "optimizationName",
+      "eventName",
+      "position",
+  };
+  return kNames[static_cast<size_t>(key)];
+}
 
 KeyId ClassifyKey(std::string_view key) {
   // Runs for every key of every record: switching on the length first keeps it to one or two

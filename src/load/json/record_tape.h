@@ -62,6 +62,8 @@ struct Token {
 
 // The KeyId of a key's decoded text.
 KeyId ClassifyKey(std::string_view key);
+// The key as records spell it (ClassifyKey's inverse; "" for kOther).
+std::string_view KeyName(KeyId key);
 
 class RecordTape {
  public:

@@ -1,8 +1,10 @@
 #include "load/json/record_values.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "load/json/json_support.h"
@@ -190,6 +192,25 @@ void ValueRenderer::Render(const RecordTape& tape, uint32_t value, PropertyValue
     }
     frames_.pop_back();
   }
+}
+
+bool ReadInt32(std::string_view literal, int32_t* out) {
+  // Plain short integers are by far the most common case; skip the general typing for them.
+  // (A loop rather than find_first_of(".eE"), which calls memchr once per character.)
+  const bool plain =
+      literal.size() <= 11 && std::none_of(literal.begin(), literal.end(),
+                                           [](char c) { return c == '.' || c == 'e' || c == 'E'; });
+  if (plain) {
+    int64_t value = 0;
+    auto result = std::from_chars(literal.data(), literal.data() + literal.size(), value);
+    if (result.ec != std::errc() || value < INT32_MIN || value > INT32_MAX) return false;
+    *out = static_cast<int32_t>(value);
+    return true;
+  }
+  int64_t value = 0;
+  if (!ParseJsonNumber(literal).ExactInteger(INT32_MIN, INT32_MAX, &value)) return false;
+  *out = static_cast<int32_t>(value);
+  return true;
 }
 
 }  // namespace profdiff::record_internal

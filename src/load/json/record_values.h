@@ -53,6 +53,10 @@ class ValueRenderer {
   MemberCollapser collapser_;
 };
 
+// Types a number token as int32 if it is exactly an integer in range (README "Decisions":
+// `1e1` and `4.0` are fine, `1.5` and `3000000000` are not).
+bool ReadInt32(std::string_view literal, int32_t* out);
+
 }  // namespace profdiff::record_internal
 
 #endif  // PROFDIFF_LOAD_RECORD_VALUES_H_
