@@ -91,28 +91,14 @@ class RecordGenerator {
   }
 
   std::string Key() {
-    static const std::vector<std::string> kKeys = {"inliningTree",
-                                                   "optimizationTree",
-                                                   "callsiteBci",
-                                                   "inlined",
-                                                   "reason",
-                                                   "indirect",
-                                                   "alive",
-                                                   "receiverTypeProfile",
-                                                   "invokes",
-                                                   "mature",
-                                                   "profiledTypes",
-                                                   "typeName",
-                                                   "probability",
-                                                   "concreteMethodName",
-                                                   "phaseName",
-                                                   "optimizations",
-                                                   "optimizationName",
-                                                   "eventName",
-                                                   "position",
-                                                   "java.util.HashMap.get(Object)",
-                                                   "",
-                                                   "x"};
+    // Every key the schema knows, and a few it does not.
+    static const std::vector<std::string> kKeys = [] {
+      std::vector<std::string> keys = {"java.util.HashMap.get(Object)", "", "x"};
+      for (size_t k = 1; k < static_cast<size_t>(KeyId::kCount); ++k) {
+        keys.emplace_back(KeyName(static_cast<KeyId>(k)));
+      }
+      return keys;
+    }();
     if (Chance(0.8)) return kKeys[Uniform(0, static_cast<int>(kKeys.size()) - 1)];
     return Text();
   }
