@@ -29,7 +29,6 @@ struct UnitRecord {
 };
 
 class ContentCopy;  // src/load/content_copy.h
-class OpenFile;     // src/load/file_closer.h
 
 // How a log file's records are read again (docs/robustness.md, "Compressed logs"): a plain file
 // at the records' offsets; a compressed one (gzip or zstd) from the copy of its decompressed
@@ -39,8 +38,6 @@ struct LogFileContent {
   bool compressed = false;
   std::shared_ptr<const ContentCopy> copy;
   uint64_t copy_offset = 0;
-  // A plain file kept open since its scan (HotSpot: one file a log), read instead of the path.
-  std::shared_ptr<const OpenFile> file;
 };
 
 // What kind of optimization log was read: a Graal directory of JSON lines, or one HotSpot

@@ -16,7 +16,11 @@ namespace profdiff {
 
 namespace {
 
-std::string PreadRange(int fd, uint64_t offset, std::span<char> out, std::string_view what) {
+std::string ReadPlainRange(const std::string& path, uint64_t offset, std::span<char> out,
+                           std::string_view what) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoText(errno);
+  FileCloser closer(fd);
   size_t done = 0;
   while (done < out.size()) {
     ssize_t n = pread(fd, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
@@ -29,14 +33,6 @@ std::string PreadRange(int fd, uint64_t offset, std::span<char> out, std::string
     done += static_cast<size_t>(n);
   }
   return std::string();
-}
-
-std::string ReadPlainRange(const std::string& path, uint64_t offset, std::span<char> out,
-                           std::string_view what) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoText(errno);
-  FileCloser closer(fd);
-  return PreadRange(fd, offset, out, what);
 }
 
 // A compressed file without a copy: decompressing it again up to the range.
@@ -76,9 +72,6 @@ std::string ReadContentRange(const std::string& path, const LogFileContent* cont
   }
   if (content != nullptr && content->compressed) {
     return ReadCompressedRange(path, offset, out, what);
-  }
-  if (content != nullptr && content->file != nullptr) {
-    return PreadRange(content->file->fd(), offset, out, what);
   }
   return ReadPlainRange(path, offset, out, what);
 }

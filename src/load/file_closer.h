@@ -14,29 +14,9 @@ class FileCloser {
   ~FileCloser() {
     if (fd_ >= 0) close(fd_);
   }
-  // The descriptor, no longer closed by this.
-  int Release() {
-    const int fd = fd_;
-    fd_ = -1;
-    return fd;
-  }
 
  private:
   int fd_;
-};
-
-// A file kept open as long as something holds it (shared): a log whose ranges are read again
-// reads them from the file it scanned, without opening it for each range.
-class OpenFile {
- public:
-  explicit OpenFile(int fd) : fd_(fd) {}
-  OpenFile(const OpenFile&) = delete;
-  OpenFile& operator=(const OpenFile&) = delete;
-  ~OpenFile() { close(fd_); }
-  int fd() const { return fd_; }
-
- private:
-  const int fd_;
 };
 
 }  // namespace profdiff

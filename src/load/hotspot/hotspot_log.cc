@@ -143,8 +143,6 @@ absl::StatusOr<std::optional<OptimizationLog>> ReadLog(const std::string& path, 
       break;
   }
   if (copy != nullptr && copy->ok()) content.copy = std::move(copy);
-  // Tasks are read again from the file itself, kept open (a plain file).
-  if (!content.compressed) content.file = std::make_shared<const OpenFile>(closer.Release());
   log.contents.push_back(std::move(content));
   log.vm_version = Trimmed(scan.release);
   return std::optional<OptimizationLog>(std::move(log));
