@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "commands/call_site_facts.h"
 #include "commands/command_steps.h"
@@ -36,9 +38,15 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
 
   // Method sections are independent: render them on worker threads, write them in order.
   const Experiment& loaded = *experiment;
+  std::vector<uint64_t> costs(methods.size(), 0);
+  for (size_t k = 0; k < methods.size(); ++k) {
+    for (CompilationIndex c : loaded.method(methods[k]).compilations) {
+      if (!profile.has_value() || loaded.compilation(c).hot) costs[k] += ReloadBytes(loaded, c);
+    }
+  }
   EndRecord end;
   absl::Status written = RenderInOrder(
-      methods.size(), WorkerThreads(), out, &end,
+      PieceBatchEnds(costs, WorkerThreads()), WorkerThreads(), out, &end,
       [&](size_t k, Renderer& section, RenderedPiece& piece) {
         MethodIndex m = methods[k];
         MethodRecord method;
