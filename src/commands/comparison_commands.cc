@@ -17,6 +17,7 @@
 #include "profdiff/input_paths.h"
 #include "profdiff/method_filter.h"
 #include "profdiff/method_pairing.h"
+#include "profdiff/optimization_log.h"
 #include "profdiff/record_builders.h"
 
 namespace profdiff {
@@ -206,6 +207,7 @@ bool MarkCommonMethodsHot(Experiment& first, Experiment& second) {
 
 absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
                               const Options& options, ProgressSink* progress) {
+  const KeepLogFilesOpen open_files;  // each compared unit's record is read again (or more)
   if (options.create_fragments) {
     absl::Status created = CreateFragments(first, second);
     if (!created.ok()) return created;

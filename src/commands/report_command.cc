@@ -7,6 +7,7 @@
 #include "commands/ordered_parallel.h"
 #include "profdiff/input_paths.h"
 #include "profdiff/method_filter.h"
+#include "profdiff/optimization_log.h"
 #include "profdiff/record_builders.h"
 
 namespace profdiff {
@@ -38,6 +39,7 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
 
   // Method sections are independent: render them on worker threads, write them in order.
   const Experiment& loaded = *experiment;
+  const KeepLogFilesOpen open_files;  // each printed unit's record is read again
   std::vector<uint64_t> costs(methods.size(), 0);
   for (size_t k = 0; k < methods.size(); ++k) {
     for (CompilationIndex c : loaded.method(methods[k]).compilations) {
