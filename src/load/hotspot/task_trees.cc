@@ -42,7 +42,11 @@ int32_t BciAttribute(XmlAttributes attributes, std::string_view name = "bci") {
 }  // namespace
 
 struct TaskTreeBuilder::State {
-  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {}
+  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {
+    // Room for a typical task's definitions, so that the tables do not grow step by step.
+    types.reserve(32);
+    methods.reserve(16);
+  }
 
   RecordTrees* trees;
   TaskOptimizations optimizations;
