@@ -4,8 +4,10 @@
 #include "load/hotspot/hotspot_log.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -575,6 +577,37 @@ TEST_F(HotSpotLogTest, ALogCutShortAfterLoadingSaysWhichTask) {
             "Failed to parse experiment 1 in " + dir_.Path("hotspot.log") +
                 ": the file changed since it was read: the task at byte offset " +
                 std::to_string(last.offset) + " is cut short");
+}
+
+// While a comparison keeps the log files open, the tasks are read from the file as it was
+// opened, and one cut short is still found out.
+TEST_F(HotSpotLogTest, KeptOpenLogFilesAreReadAsOpened) {
+  const std::string text = Log(Task("1", "") + Task("2", "<bc code='1' bci='0'/>\n"));
+  absl::StatusOr<OptimizationLog> log = Load(text);
+  ASSERT_TRUE(log.ok()) << log.status();
+  ASSERT_EQ(log->units.size(), 2u);
+  const std::string path = dir_.Path("hotspot.log");
+  {
+    const KeepLogFilesOpen keep;
+    ASSERT_TRUE(LoadUnitTrees(*log, log->units[0], 1).ok());
+    ASSERT_EQ(std::remove(path.c_str()), 0);
+    EXPECT_TRUE(LoadUnitTrees(*log, log->units[1], 1).ok());  // the file opened before
+  }
+  absl::StatusOr<RecordTrees> gone = LoadUnitTrees(*log, log->units[1], 1);
+  ASSERT_FALSE(gone.ok());
+  EXPECT_NE(std::string(gone.status().message()).find("No such file"), std::string::npos)
+      << gone.status();
+
+  dir_.Write("hotspot.log", text);
+  const KeepLogFilesOpen keep;
+  ASSERT_TRUE(LoadUnitTrees(*log, log->units[0], 1).ok());
+  ASSERT_EQ(truncate(path.c_str(), static_cast<off_t>(log->units[1].offset + 10)), 0);
+  absl::StatusOr<RecordTrees> cut = LoadUnitTrees(*log, log->units[1], 1);
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(std::string(cut.status().message()),
+            "Failed to parse experiment 1 in " + path +
+                ": the file changed since it was read: the task at byte offset " +
+                std::to_string(log->units[1].offset) + " is cut short");
 }
 
 TEST_F(HotSpotLogTest, MalformedXmlIsAnErrorWithLineAndColumn) {

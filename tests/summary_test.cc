@@ -129,6 +129,33 @@ TEST(SummaryTest, TheRecordIsReadBack) {
   EXPECT_EQ(sink.optimization_deletes, (std::vector<int64_t>{1, 6}));
 }
 
+// Sections are rendered on worker threads: the tally may see them in any order, and what it
+// gives (the HTML page's counted pairs) must not depend on it.
+TEST(SummaryTest, CountedPairIdsAreInSectionOrder) {
+  MethodDifferenceTally tally;
+  for (int64_t index : {2, 0, 1}) {
+    const std::string name = "m" + std::to_string(index);
+    const std::string left = "a" + std::to_string(index);
+    const std::string right = "b" + std::to_string(index);
+    PairRecord pair;
+    pair.method = name;
+    pair.first.id = left;
+    pair.second.id = right;
+    tally.Pair(pair);
+    MethodRecord method;
+    method.index = index;
+    method.name = name;
+    tally.Method(method);
+  }
+  const auto ids = tally.CountedPairIds();
+  ASSERT_EQ(ids.size(), 3u);
+  for (int64_t index = 0; index < 3; ++index) {
+    EXPECT_EQ(ids[index].first, "m" + std::to_string(index));
+    EXPECT_EQ(ids[index].second, (std::vector<std::pair<std::string, std::string>>{
+                                     {"a" + std::to_string(index), "b" + std::to_string(index)}}));
+  }
+}
+
 TEST(SummaryTest, CsvStaysOneTableAndReportIsAnError) {
   EXPECT_EQ(RunProfdiff(Differing({"--summary=true", "--format=csv"})).out,
             RunProfdiff(Differing({"--format=csv"})).out);

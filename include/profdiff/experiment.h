@@ -86,6 +86,8 @@ class Experiment {
 
   // Appends a compilation to its method's list. A unit's period must be final by then.
   CompilationIndex AddCompilation(Compilation compilation);
+  // Room for `count` compilations in all, so that adding them does not grow the table by halves.
+  void ReserveCompilations(size_t count) { compilations_.reserve(count); }
 
   // Sum of the periods of the method's units (fragments do not count).
   int64_t MethodTotalPeriod(MethodIndex m) const;

@@ -31,7 +31,8 @@ struct ExperimentInput {
 };
 
 // formats.md §1: reads the log (warnings through `warn`), then the profile, checks its kind,
-// links periods to units (§5.3, more warnings) and registers the units in read order.
+// links periods to units (§5.3, more warnings) and registers the units in read order. The log's
+// unit records then keep only where each record is (their names and IDs are emptied).
 // Fails with a complete user-facing message.
 absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const WarningSink& warn);
 

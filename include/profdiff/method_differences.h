@@ -79,7 +79,8 @@ class MethodDifferenceTally : public RecordObserver {
   size_t fewest_runs() const;
   // The methods in section order, their differences summed over the counted pairs.
   std::vector<MethodDifferences> Methods() const;
-  // Per method (by name), the compared pairs that count as (experiment 1 ID, experiment 2 ID).
+  // Per method (by name) in section order, the compared pairs that count as (experiment 1 ID,
+  // experiment 2 ID).
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
   CountedPairIds() const;
 

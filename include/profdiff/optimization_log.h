@@ -17,6 +17,7 @@
 namespace profdiff {
 
 // A valid record of an optimization log and where to find it again.
+// LoadExperiment empties the name and ID once the experiment's methods and compilations hold them.
 struct UnitRecord {
   std::string method_name;  // raw, may carry a multi-method key
   std::string compilation_id;
@@ -97,6 +98,20 @@ LogExtent MeasureLog(const std::string& directory);
 // vanished since it was loaded (or its temporary copy could not be read).
 absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const UnitRecord& unit,
                                           int experiment_id, TreeParts parts = TreeParts::kAll);
+
+// While one of these lives (on any thread), the plain log files that LoadUnitTrees reads stay
+// open after the first read, to be read again at other offsets: a comparison reads the records
+// of hundreds of thousands of units from the same two files, and opening and closing the file
+// for each was a tenth of rebuilding their trees. They are closed when the last one ends. (A
+// file replaced or deleted meanwhile is then read as it was opened; one cut short is still
+// found out.) It must outlive the reads that it keeps files open for.
+class KeepLogFilesOpen {
+ public:
+  KeepLogFilesOpen();
+  ~KeepLogFilesOpen();
+  KeepLogFilesOpen(const KeepLogFilesOpen&) = delete;
+  KeepLogFilesOpen& operator=(const KeepLogFilesOpen&) = delete;
+};
 
 }  // namespace profdiff
 

@@ -58,4 +58,11 @@ absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,
   return absl::OkStatus();
 }
 
+uint64_t ReloadBytes(const Experiment& experiment, CompilationIndex compilation) {
+  const Compilation& c = experiment.compilation(compilation);
+  const Compilation& unit = c.is_fragment ? experiment.compilation(c.parent) : c;
+  const std::vector<UnitRecord>& units = experiment.log().units;
+  return unit.unit_record < units.size() ? units[unit.unit_record].length : 0;
+}
+
 }  // namespace profdiff

@@ -3,6 +3,7 @@
 
 // Steps shared by the command pipelines (algorithms.md §0).
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,10 @@ absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, RecordSink&
 absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,
                               CompilationIndex compilation, const Options& options,
                               FragmentParentCache* parents, EndRecord* tally);
+
+// What writing `compilation`'s trees costs, about: the bytes of the record read again for them
+// (a fragment's parent's record), for grouping pieces of output into batches (ItemBatches).
+uint64_t ReloadBytes(const Experiment& experiment, CompilationIndex compilation);
 
 // stats (docs/statistics.md): the experiments' summaries, statistics and, with two, changes.
 absl::Status RunStats(const std::vector<std::string>& positionals, const Options& options,

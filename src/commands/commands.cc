@@ -1,6 +1,7 @@
 #include "profdiff/commands.h"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -75,18 +76,27 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
     if (!read.ok()) return read.status();
     rules = std::move(*read);
   }
+  // The observers that the options ask for, and only those: the tallies keep something of every
+  // compared method and pair, and each record passes a lock in each of them.
+  const bool compares = command != "render" && command != "report" && command != "stats";
+  Renderer* observed = &out;
   CallSiteFactsTally facts;
-  ObservedRenderer observed_facts(out, facts);
+  std::optional<ObservedRenderer> observed_facts;
+  if (rules.has_value()) observed = &observed_facts.emplace(*observed, facts);
   MethodDifferenceTally tally;
-  ObservedRenderer observed(observed_facts, tally);
+  std::optional<ObservedRenderer> observed_tally;
+  if (options.fail_on != FailOn::kNone || (compares && options.summary)) {
+    observed = &observed_tally.emplace(*observed, tally);
+  }
   // --decisions: the decision changes of the compared pairs, from the pair records.
   DecisionTally decisions;
-  ObservedRenderer observed_decisions(observed, decisions);
+  std::optional<ObservedRenderer> observed_decisions;
+  if (compares && options.decisions) observed = &observed_decisions.emplace(*observed, decisions);
   // The comparisons end with the ranked table (--summary), then the decisions (render passes on
   // the stream's own).
-  const bool compares = command != "render" && command != "report" && command != "stats";
   if (compares && (options.summary || options.decisions)) {
-    observed_decisions.set_before_end([&](Renderer& renderer) {
+    ObservedRenderer& last = observed_decisions.has_value() ? *observed_decisions : *observed_tally;
+    last.set_before_end([&](Renderer& renderer) {
       if (options.summary) {
         const std::vector<MethodDifferences> ranked = RankMethods(tally.Methods());
         renderer.Summary(MakeSummaryRecord(ranked));
@@ -94,8 +104,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
       if (options.decisions) renderer.Decisions(decisions.MakeRecord());
     });
   }
-  absl::Status status =
-      RunPipeline(command, positionals, options, observed_decisions, progress, runs);
+  absl::Status status = RunPipeline(command, positionals, options, *observed, progress, runs);
   if (!status.ok()) return status;
   CommandResult result;
   if (rules.has_value()) {

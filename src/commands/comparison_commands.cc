@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "commands/call_site_facts.h"
 #include "commands/command_steps.h"
@@ -13,6 +17,7 @@
 #include "profdiff/input_paths.h"
 #include "profdiff/method_filter.h"
 #include "profdiff/method_pairing.h"
+#include "profdiff/optimization_log.h"
 #include "profdiff/record_builders.h"
 
 namespace profdiff {
@@ -28,60 +33,120 @@ struct SectionItem {
   CompilationIndex b;  // diffing: the compilation of experiment 2 that `a` is compared with
 };
 
+// The section's items in output order: without diffing, each hot compilation of both
+// experiments; with diffing, the cross product of the hot compilations by period (fragments are
+// not compared with fragments).
+std::vector<SectionItem> ListSectionItems(const Experiment& first, const Experiment& second,
+                                          const MethodPair& pair, const Options& options) {
+  std::vector<SectionItem> items;
+  if (!options.diff_compilations) {
+    for (const Experiment* experiment : {&first, &second}) {
+      MethodIndex method = experiment == &first ? pair.first : pair.second;
+      for (CompilationIndex c : experiment->method(method).compilations) {
+        if (experiment->compilation(c).hot) items.push_back({experiment, c, 0});
+      }
+    }
+    return items;
+  }
+  const std::vector<CompilationIndex> left = HotCompilationsByPeriod(first, pair.first);
+  const std::vector<CompilationIndex> right = HotCompilationsByPeriod(second, pair.second);
+  for (CompilationIndex a : left) {
+    for (CompilationIndex b : right) {
+      if (first.compilation(a).is_fragment && second.compilation(b).is_fragment) continue;
+      items.push_back({nullptr, a, b});
+    }
+  }
+  return items;
+}
+
+// The compilations whose trees the items load, each once, in the order the items first load
+// them: (experiment, compilation, the index of the first item that loads it).
+struct ItemLoad {
+  const Experiment* experiment;
+  CompilationIndex compilation;
+  size_t first_item;
+};
+std::vector<ItemLoad> ItemLoads(const std::vector<SectionItem>& items, const Experiment& first,
+                                const Experiment& second) {
+  std::vector<ItemLoad> loads;
+  auto add = [&](const Experiment* experiment, CompilationIndex c, size_t item) {
+    for (const ItemLoad& load : loads) {
+      if (load.experiment == experiment && load.compilation == c) return;
+    }
+    loads.push_back({experiment, c, item});
+  };
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].experiment != nullptr) {
+      add(items[i].experiment, items[i].a, i);
+    } else {
+      add(&first, items[i].a, i);
+      add(&second, items[i].b, i);
+    }
+  }
+  return loads;
+}
+
+// A section whose items are being rendered: its items and the cache of their trees.
 struct Section {
-  Section(MethodPair method_pair, const Options& options, FragmentParentCache* parents)
-      : pair(method_pair), trees(options, parents) {}
+  Section(MethodPair method_pair, std::vector<SectionItem> listed, const Options& options,
+          FragmentParentCache* parents)
+      : pair(method_pair), items(std::move(listed)), trees(options, parents) {}
   MethodPair pair;
   std::vector<SectionItem> items;
   SectionTreeCache trees;
+  size_t unrendered = 0;  // items not rendered yet (under LiveSections' lock)
 };
 
-struct Piece {
-  size_t section;
-  size_t item;  // kHead, or an index into the section's items
-};
-constexpr size_t kHead = SIZE_MAX;
+// The sections whose items are being rendered. A section is made (its items listed, the uses of
+// its trees counted) when the first of its items is rendered and let go when the last one is,
+// so that only the few sections in flight are held, not one per compared method (a HotSpot log
+// without a profile has tens of thousands).
+class LiveSections {
+ public:
+  LiveSections(const Experiment& first, const Experiment& second, const Options& options,
+               FragmentParentCache* parents)
+      : first_(first), second_(second), options_(options), parents_(parents) {}
 
-// Lists the section's items and declares the fragment loads they will make: one per item without
-// diffing; with diffing, one per fragment (the section's tree cache loads a fragment of several
-// pairs once).
-void PlanSection(Section& section, const Experiment& first, const Experiment& second,
-                 const Options& options, FragmentParentCache& parents) {
-  if (!options.diff_compilations) {
-    for (const Experiment* experiment : {&first, &second}) {
-      MethodIndex method = experiment == &first ? section.pair.first : section.pair.second;
-      for (CompilationIndex c : experiment->method(method).compilations) {
-        if (!experiment->compilation(c).hot) continue;
-        section.items.push_back({experiment, c, 0});
-        if (experiment->compilation(c).is_fragment) parents.PlanLoad(*experiment, c);
+  std::shared_ptr<Section> Get(size_t index, const MethodPair& pair) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::shared_ptr<Section>& section = live_[index];
+    if (section == nullptr) {
+      section = std::make_shared<Section>(pair, ListSectionItems(first_, second_, pair, options_),
+                                          options_, parents_);
+      section->unrendered = section->items.size();
+      for (const SectionItem& item : section->items) {
+        if (item.experiment != nullptr) continue;
+        section->trees.CountUse(first_, item.a);
+        section->trees.CountUse(second_, item.b);
       }
     }
-    return;
+    return section;
   }
-  const std::vector<CompilationIndex> left = HotCompilationsByPeriod(first, section.pair.first);
-  const std::vector<CompilationIndex> right = HotCompilationsByPeriod(second, section.pair.second);
-  std::vector<char> left_used(left.size(), 0);
-  std::vector<char> right_used(right.size(), 0);
-  for (size_t i = 0; i < left.size(); ++i) {
-    for (size_t j = 0; j < right.size(); ++j) {
-      if (first.compilation(left[i]).is_fragment && second.compilation(right[j]).is_fragment) {
-        continue;
-      }
-      section.items.push_back({nullptr, left[i], right[j]});
-      section.trees.CountUse(first, left[i]);
-      section.trees.CountUse(second, right[j]);
-      left_used[i] = right_used[j] = 1;
-    }
+
+  // One more item of section `index` was rendered.
+  void Rendered(size_t index) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = live_.find(index);
+    if (it != live_.end() && --it->second->unrendered == 0) live_.erase(it);
   }
-  for (size_t i = 0; i < left.size(); ++i) {
-    if (left_used[i] && first.compilation(left[i]).is_fragment) parents.PlanLoad(first, left[i]);
-  }
-  for (size_t j = 0; j < right.size(); ++j) {
-    if (right_used[j] && second.compilation(right[j]).is_fragment) {
-      parents.PlanLoad(second, right[j]);
-    }
-  }
-}
+
+ private:
+  const Experiment& first_;
+  const Experiment& second_;
+  const Options& options_;
+  FragmentParentCache* parents_;
+  std::mutex mutex_;
+  absl::flat_hash_map<size_t, std::shared_ptr<Section>> live_;
+};
+
+// The sections in output order, each the first of its pieces (its head, then its items).
+struct SectionPlan {
+  MethodPair pair;
+  size_t first_piece;
+};
+
+// What a section's head costs to render, next to the records its items read (ItemBatches).
+constexpr uint64_t kHeadBytes = 256;
 
 void WriteSectionHead(RecordSink& out, size_t index, const Experiment& first,
                       const Experiment& second, const MethodPair& pair) {
@@ -142,42 +207,63 @@ bool MarkCommonMethodsHot(Experiment& first, Experiment& second) {
 
 absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& second,
                               const Options& options, ProgressSink* progress) {
+  const KeepLogFilesOpen open_files;  // each compared unit's record is read again (or more)
   if (options.create_fragments) {
     absl::Status created = CreateFragments(first, second);
     if (!created.ok()) return created;
   }
   FragmentParentCache parents;
-  std::vector<std::unique_ptr<Section>> sections;
-  std::vector<Piece> pieces;
+  // The plan of the output: the sections, the fragment parents their items load (before any is
+  // loaded) and the batches of pieces handed to the threads, by the bytes of the records their
+  // trees are read from.
+  std::vector<SectionPlan> plans;
+  std::vector<uint64_t> costs;  // of each piece
+  int64_t items = 0;
   // --method selects among the compared methods; hotness and fragments stay as without it.
   const MethodFilter filter(options.method);
   for (const MethodPair& pair : SortedHotMethodPairs(first, second)) {
     if (!filter.Matches(first.method(pair.first).name)) continue;
-    auto section = std::make_unique<Section>(pair, options, &parents);
-    PlanSection(*section, first, second, options, parents);
-    pieces.push_back({sections.size(), kHead});
-    for (size_t i = 0; i < section->items.size(); ++i) pieces.push_back({sections.size(), i});
-    sections.push_back(std::move(section));
+    const std::vector<SectionItem> listed = ListSectionItems(first, second, pair, options);
+    std::vector<uint64_t> bytes(listed.size(), 0);
+    for (const ItemLoad& load : ItemLoads(listed, first, second)) {
+      bytes[load.first_item] += ReloadBytes(*load.experiment, load.compilation);
+      if (load.experiment->compilation(load.compilation).is_fragment) {
+        parents.PlanLoad(*load.experiment, load.compilation);
+      }
+    }
+    plans.push_back({pair, costs.size()});
+    costs.push_back(kHeadBytes);
+    costs.insert(costs.end(), bytes.begin(), bytes.end());
+    items += static_cast<int64_t>(listed.size());
   }
   if (progress != nullptr) {
-    progress->Begin("Comparing", static_cast<int64_t>(pieces.size() - sections.size()),
+    progress->Begin("Comparing", items,
                     options.diff_compilations ? "compilation pairs" : "compilations", 0);
   }
   // Pieces only read the experiments: render them on worker threads, write them in order.
+  LiveSections live(first, second, options, &parents);
+  const std::vector<size_t> batch_ends = PieceBatchEnds(costs, ComparisonRenderThreads());
+  std::vector<uint64_t>().swap(costs);
   EndRecord end;
   absl::Status written =
-      RenderInOrder(pieces.size(), ComparisonRenderThreads(), out, &end,
+      RenderInOrder(batch_ends, ComparisonRenderThreads(), out, &end,
                     [&](size_t k, Renderer& sink, RenderedPiece& piece) {
-                      Section& section = *sections[pieces[k].section];
-                      if (pieces[k].item == kHead) {
-                        WriteSectionHead(sink, pieces[k].section, first, second, section.pair);
+                      auto after = std::upper_bound(
+                          plans.begin(), plans.end(), k,
+                          [](size_t p, const SectionPlan& plan) { return p < plan.first_piece; });
+                      const size_t index = static_cast<size_t>(after - plans.begin()) - 1;
+                      const SectionPlan& plan = plans[index];
+                      if (k == plan.first_piece) {
+                        WriteSectionHead(sink, index, first, second, plan.pair);
                         ++piece.tally.methods;
-                      } else {
-                        piece.status = WriteSectionItem(sink, first, second, section,
-                                                        section.items[pieces[k].item], options,
-                                                        parents, &piece.tally);
-                        if (progress != nullptr) progress->Advance(1, 0, 0);
+                        return;
                       }
+                      std::shared_ptr<Section> section = live.Get(index, plan.pair);
+                      piece.status = WriteSectionItem(sink, first, second, *section,
+                                                      section->items[k - plan.first_piece - 1],
+                                                      options, parents, &piece.tally);
+                      live.Rendered(index);
+                      if (progress != nullptr) progress->Advance(1, 0, 0);
                     });
   if (!written.ok()) return written;
   // What --require checks, kept in the stream so that render can check it too.

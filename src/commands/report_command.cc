@@ -1,10 +1,13 @@
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "commands/call_site_facts.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
 #include "profdiff/input_paths.h"
 #include "profdiff/method_filter.h"
+#include "profdiff/optimization_log.h"
 #include "profdiff/record_builders.h"
 
 namespace profdiff {
@@ -36,9 +39,16 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
 
   // Method sections are independent: render them on worker threads, write them in order.
   const Experiment& loaded = *experiment;
+  const KeepLogFilesOpen open_files;  // each printed unit's record is read again
+  std::vector<uint64_t> costs(methods.size(), 0);
+  for (size_t k = 0; k < methods.size(); ++k) {
+    for (CompilationIndex c : loaded.method(methods[k]).compilations) {
+      if (!profile.has_value() || loaded.compilation(c).hot) costs[k] += ReloadBytes(loaded, c);
+    }
+  }
   EndRecord end;
   absl::Status written = RenderInOrder(
-      methods.size(), WorkerThreads(), out, &end,
+      PieceBatchEnds(costs, WorkerThreads()), WorkerThreads(), out, &end,
       [&](size_t k, Renderer& section, RenderedPiece& piece) {
         MethodIndex m = methods[k];
         MethodRecord method;

@@ -182,7 +182,15 @@ MethodDifferenceTally::CountedPairIds() const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> result;
   if (runs_) return result;
-  for (const MethodEntry& entry : methods_) {
+  // In section order, as Methods(): the records came from worker threads in any order.
+  std::vector<const MethodEntry*> entries;
+  entries.reserve(methods_.size());
+  for (const MethodEntry& entry : methods_) entries.push_back(&entry);
+  std::stable_sort(entries.begin(), entries.end(), [](const MethodEntry* a, const MethodEntry* b) {
+    return a->totals.index < b->totals.index;
+  });
+  for (const MethodEntry* sorted : entries) {
+    const MethodEntry& entry = *sorted;
     if (entry.pairs.empty()) continue;
     auto& [method, ids] = result.emplace_back();
     method = entry.totals.method;

@@ -12,10 +12,14 @@ namespace profdiff {
 const char* FindAttribute(XmlAttributes attributes, std::string_view name) {
   if (attributes == nullptr) return nullptr;
   // Compared in place: no strlen of every attribute name (this runs for most attributes of
-  // every element of a task).
+  // every element of a task), and no call for a name whose first letter differs.
+  if (name.empty()) return nullptr;  // attribute names are never empty
+  const char first = name.front();
   for (size_t i = 0; attributes[i] != nullptr; i += 2) {
     const char* candidate = attributes[i];
-    if (std::strncmp(candidate, name.data(), name.size()) == 0 && candidate[name.size()] == '\0') {
+    if (candidate[0] == first &&
+        std::strncmp(candidate + 1, name.data() + 1, name.size() - 1) == 0 &&
+        candidate[name.size()] == '\0') {
       return attributes[i + 1];
     }
   }

@@ -42,18 +42,26 @@ int32_t BciAttribute(XmlAttributes attributes, std::string_view name = "bci") {
 }  // namespace
 
 struct TaskTreeBuilder::State {
-  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {}
+  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {
+    // Room for a typical task's definitions, so that the tables do not grow step by step.
+    types.reserve(32);
+    methods.reserve(16);
+  }
 
   RecordTrees* trees;
   TaskOptimizations optimizations;
-  absl::flat_hash_map<std::string, std::string> types;    // id -> qualified name
-  absl::flat_hash_map<std::string, std::string> methods;  // id -> Graal method name
-  std::vector<std::string> node_method_ids;               // parallel to the inlining nodes
-  // id -> <method bytes>, for the methods that have it.
-  absl::flat_hash_map<std::string, int32_t> method_bytes;
+  absl::flat_hash_map<std::string, std::string> types;  // id -> qualified name
+  struct MethodInfo {
+    std::string name;    // in Graal's spelling
+    int32_t bytes = -1;  // <method bytes>; -1 when the log does not say (an unloaded method)
+  };
+  absl::flat_hash_map<std::string, MethodInfo> methods;  // by id
+  std::vector<std::string> node_method_ids;              // parallel to the inlining nodes
+  std::vector<std::string> parameters;                   // DefineMethod's, reused
 
   struct Scope {
     NodeIndex node = kNoNode;
+    InternedName method;  // the node's, for the positions of what happens in it
     int32_t bci = -1;
     std::vector<NodeIndex> calls;      // the calls since the last <bc>
     NodeIndex virtual_call = kNoNode;  // the virtual call of this bci, if any
@@ -75,7 +83,7 @@ struct TaskTreeBuilder::State {
 
   const std::string& MethodName(std::string_view id) {
     auto it = methods.find(AbslView(id));
-    if (it != methods.end()) return it->second;
+    if (it != methods.end()) return it->second.name;
     static const std::string kUnknown = "<unknown method>";
     return kUnknown;
   }
@@ -83,13 +91,13 @@ struct TaskTreeBuilder::State {
   // The method's bytecode size (<method bytes='N'>); -1 when the log does not say (an unloaded
   // method has no bytes).
   int32_t MethodBytes(std::string_view id) const {
-    auto it = method_bytes.find(AbslView(id));
-    return it != method_bytes.end() ? it->second : -1;
+    auto it = methods.find(AbslView(id));
+    return it != methods.end() ? it->second.bytes : -1;
   }
 
   void DefineMethod(XmlAttributes attributes) {
-    std::string holder = TypeName(Attribute(attributes, "holder"));
-    std::vector<std::string> parameters;
+    const std::string& holder = TypeName(Attribute(attributes, "holder"));
+    parameters.clear();
     std::string_view arguments = Attribute(attributes, "arguments");
     if (!arguments.empty()) {
       size_t start = 0;
@@ -102,19 +110,17 @@ struct TaskTreeBuilder::State {
         start = end + 1;
       }
     }
-    std::string id(Attribute(attributes, "id"));
+    MethodInfo& method = methods[AbslView(Attribute(attributes, "id"))];
     std::optional<int64_t> bytes = IntegerAttribute(attributes, "bytes");
-    if (bytes && *bytes >= 0 && *bytes <= INT32_MAX) {
-      method_bytes[id] = static_cast<int32_t>(*bytes);
-    } else {
-      method_bytes.erase(id);
-    }
-    methods[std::move(id)] = GraalMethodName(holder, Attribute(attributes, "name"), parameters);
+    method.bytes = bytes && *bytes >= 0 && *bytes <= INT32_MAX ? static_cast<int32_t>(*bytes) : -1;
+    method.name = GraalMethodName(holder, Attribute(attributes, "name"), parameters);
   }
 
-  std::string TypeName(std::string_view id) {
+  // The qualified name of the type `id` (a reference into the table, or to "<unknown type>").
+  const std::string& TypeName(std::string_view id) const {
+    static const std::string kUnknown = "<unknown type>";
     auto it = types.find(AbslView(id));
-    return it == types.end() ? std::string("<unknown type>") : it->second;
+    return it == types.end() ? kUnknown : it->second;
   }
 
   NodeIndex AddCall(std::string_view method_id, int32_t bci, NodeIndex parent) {
@@ -150,10 +156,10 @@ struct TaskTreeBuilder::State {
   Position ScopePosition(int32_t bci) const {
     Position position;
     const InliningTree& tree = trees->inlining_tree;
+    position.reserve(scopes.size());
     for (size_t i = scopes.size(); i-- > 0;) {
-      const InliningTreeNode& node = tree.node(scopes[i].node);
-      position.push_back(PositionEntry{node.method_name.value_or(""), bci});
-      bci = node.bci;
+      position.push_back(PositionEntry{scopes[i].method, bci});
+      bci = tree.node(scopes[i].node).bci;
     }
     if (position.empty() && !tree.empty()) {
       position.push_back(PositionEntry{tree.node(tree.root).method_name.value_or(""), bci});
@@ -164,6 +170,13 @@ struct TaskTreeBuilder::State {
   void AddOptimization(std::string_view phase, std::string_view name, std::string_view event,
                        Position position, Properties properties) {
     optimizations.Add(phase, name, event, std::move(position), std::move(properties));
+  }
+
+  // The method of a scope's node as positions name it: interned once per scope, not once per
+  // optimization and level.
+  InternedName ScopeMethod(NodeIndex node) const {
+    const std::optional<std::string>& name = trees->inlining_tree.node(node).method_name;
+    return name.has_value() ? InternedName(*name) : InternedName();
   }
 
   void StartParse(XmlAttributes attributes) {
@@ -215,12 +228,14 @@ struct TaskTreeBuilder::State {
       for (size_t i = callers.size(); i-- > 0;) {
         Scope caller;
         caller.node = callers[i];
+        caller.method = ScopeMethod(callers[i]);
         scopes.push_back(std::move(caller));
       }
       pushed += callers.size();
     }
     Scope scope;
     scope.node = node;
+    scope.method = ScopeMethod(node);
     scopes.push_back(std::move(scope));
     parse_scopes.push_back(pushed);
     last_call = kNoNode;
