@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "commands/call_site_facts.h"
 #include "commands/command_steps.h"
@@ -69,11 +70,9 @@ struct ItemLoad {
 std::vector<ItemLoad> ItemLoads(const std::vector<SectionItem>& items, const Experiment& first,
                                 const Experiment& second) {
   std::vector<ItemLoad> loads;
+  absl::flat_hash_set<std::pair<const Experiment*, CompilationIndex>> seen;
   auto add = [&](const Experiment* experiment, CompilationIndex c, size_t item) {
-    for (const ItemLoad& load : loads) {
-      if (load.experiment == experiment && load.compilation == c) return;
-    }
-    loads.push_back({experiment, c, item});
+    if (seen.emplace(experiment, c).second) loads.push_back({experiment, c, item});
   };
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].experiment != nullptr) {
