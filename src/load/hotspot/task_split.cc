@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "load/hotspot/byte_scan.h"
 #include "load/hotspot/task_batches.h"
 #include "profdiff/ordered_parallel.h"
 
@@ -61,7 +62,7 @@ constexpr size_t kNotFound = std::string::npos;
 size_t FindTaskStart(std::string_view text, size_t from, bool eof, size_t* safe) {
   constexpr std::string_view kOpen = "<task";
   while (true) {
-    const size_t hit = text.find(kOpen, from);
+    const size_t hit = FindText(text, from, kOpen);
     if (hit == kNotFound) {
       *safe = eof ? text.size() : std::max(from, text.size() - std::min(text.size(), size_t{4}));
       return kNotFound;
@@ -100,7 +101,7 @@ size_t StartTagEnd(std::string_view text, size_t start) {
 size_t FindTaskEnd(std::string_view text, size_t from, size_t* end) {
   constexpr std::string_view kClose = "</task";
   while (true) {
-    const size_t hit = text.find(kClose, from);
+    const size_t hit = FindText(text, from, kClose);
     if (hit == kNotFound) return kNotFound;
     size_t i = hit + kClose.size();
     while (i < text.size() && IsSpace(text[i])) ++i;
@@ -122,7 +123,7 @@ size_t FindTaskEnd(std::string_view text, size_t from, size_t* end) {
 uint64_t BlankBody(std::string_view body, std::string* out) {
   size_t breaks = 0;
   if (body.find('\r') == std::string_view::npos) {
-    breaks = static_cast<size_t>(std::count(body.begin(), body.end(), '\n'));
+    breaks = CountByte(body, '\n');
   } else {
     for (size_t i = 0; i < body.size(); ++i) {
       if (body[i] == '\n') {
