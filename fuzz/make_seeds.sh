@@ -162,6 +162,17 @@ for packed in sorted(glob.glob(os.path.join(hotspot, "*", "*", "run-*", "hotspot
         write("hotspot", HEAD + task + TAIL)
         if kept % 8 == 0:
             write("hotspot", HEAD + task[: len(task) // 2])
+    # A <tty> section of the log's own records (read in pieces by split reading), before a task.
+    tty = re.search(rb"\n<tty>\n(.*?)</tty>\n", text, re.S)
+    if tty and kept > 0:
+        records = re.findall(rb"<(?:nmethod|task_queued|make_not_entrant|writer) [^\n]*/>\n",
+                             tty.group(1))[:40]
+        records += re.findall(rb"<uncommon_trap [^\n]*>\n.*?</uncommon_trap>\n", tty.group(1),
+                              re.S)[:2]
+        content = b"<tty>\n" + b"".join(records) + b"</tty>\n"
+        head = HEAD.replace(b"<compilation_log", content + b"<compilation_log", 1)
+        write("hotspot", head + task + TAIL)
+        write("hotspot", head[: len(head) - len(HEAD) // 2])
 for root, _, names in os.walk(real_hotspot):
     for name in sorted(names):
         if name.endswith(".jfr") and os.path.getsize(os.path.join(root, name)) <= MAX_JFR:

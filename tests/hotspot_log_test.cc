@@ -14,6 +14,7 @@
 
 #include "compression.h"
 #include "load/hotspot/java_names.h"
+#include "load/hotspot/task_split.h"
 #include "load/log_format.h"
 #include "profdiff/experiment_loader.h"
 #include "profdiff/optimization_log.h"
@@ -32,6 +33,27 @@ std::string Log(const std::string& compilation_log, const std::string& release =
          "<compilation_log thread='1'>\n"
          "<start_compile_thread name='C2 CompilerThread0' thread='1'/>\n" +
          compilation_log + "</compilation_log>\n<hotspot_log_done stamp='1.0'/>\n</hotspot_log>\n";
+}
+
+// `text` with one to three random edits (insert, replace, erase) of the characters that matter
+// to XML.
+std::string Mutated(std::mt19937& random, std::string text) {
+  const std::string alphabet = "<>/='\"&;!?[]-x \n\t\x01\xc3\xa9";
+  for (int edits = 1 + static_cast<int>(random() % 3); edits > 0; --edits) {
+    const size_t at = random() % (text.size() + 1);
+    const char c = alphabet[random() % alphabet.size()];
+    switch (random() % 3) {
+      case 0:
+        text.insert(at, 1, c);
+        break;
+      case 1:
+        if (at < text.size()) text[at] = c;
+        break;
+      default:
+        if (at < text.size()) text.erase(at, 1);
+    }
+  }
+  return text;
 }
 
 // A C2 task of `java.util.HashMap getNode (Ljava/lang/Object;)Ljava/util/HashMap$Node;` whose
@@ -434,6 +456,12 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
     if (!log.ok()) return out + "error: " + std::string(log.status().message()) + "\n";
     out += "vm " + log->vm_version + ", invalid " + std::to_string(log->invalid_records) +
            ", installs " + std::to_string(log->installs.code.size()) + "\n";
+    for (const HotSpotInstall& code : log->installs.code) {
+      out += "installed " + code.compile_id + " " + code.holder + " " + code.name + " " +
+             code.descriptor + " level " + std::to_string(code.level) + (code.osr ? " osr" : "") +
+             " at " + std::to_string(code.installed) + " not entrant " +
+             (code.not_entrant.has_value() ? std::to_string(*code.not_entrant) : "-") + "\n";
+    }
     for (const UnitRecord& unit : log->units) {
       out += unit.compilation_id + " " + unit.method_name + " " + std::to_string(unit.offset) +
              "+" + std::to_string(unit.length) + " level " + std::to_string(unit.level) +
@@ -501,24 +529,8 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
         "<bc code='182' bci='3'/>\n<call method='7' count='5' prof_factor='1' inline='1'/>\n"
         "<inline_fail reason='too big'/>\n<uncommon_trap bci='9' reason='null_check' "
         "action='maybe_recompile'/>\n<parse method='7'>\n<bc code='1' bci='0'/>\n</parse>\n";
-    const std::string alphabet = "<>/='\"&;!?[]-x \n\t\x01\xc3\xa9";
     for (int i = 0; i < 400; ++i) {
-      std::string mutant = body;
-      for (int edits = 1 + static_cast<int>(random() % 3); edits > 0; --edits) {
-        const size_t at = random() % (mutant.size() + 1);
-        const char c = alphabet[random() % alphabet.size()];
-        switch (random() % 3) {
-          case 0:
-            mutant.insert(at, 1, c);
-            break;
-          case 1:
-            if (at < mutant.size()) mutant[at] = c;
-            break;
-          default:
-            if (at < mutant.size()) mutant.erase(at, 1);
-        }
-      }
-      both(Log(Task("1", "") + Task("2", mutant) + Task("3", "")), true);
+      both(Log(Task("1", "") + Task("2", Mutated(random, body)) + Task("3", "")), true);
     }
   }
   // What only expat checks but is well formed: read by the workers' expat, no fallback.
@@ -560,6 +572,108 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
   both("<?xml version='1.0'?>\n<!DOCTYPE hotspot_log [<!ATTLIST task_done success CDATA '0'>]>\n" +
            Log(Task("1", "", "", "<task_done/>\n")).substr(39),
        true);
+
+  // The tty section, read in pieces by the workers too: cut at lines that start with <nmethod
+  // or <task_queued where the scan is in the tty's content. Records nested in other elements,
+  // entities and white space in attribute values, a record made not entrant before it is
+  // installed; the workers' pugixml judges these.
+  const std::string tty =
+      "<writer thread='1'/>\n"
+      "<task_queued compile_id='1' method='a.B c ()V' bytes='5' stamp='0.1'/>\n"
+      "<make_not_entrant thread='2' compile_id='2' compiler='c2' level='4' stamp='0.15'/>\n"
+      "<nmethod compile_id='1' compiler='c1' level='3' method='a.B c ()V' stamp='0.11'/>\n"
+      "<nmethod compile_id='2' compiler='c2' level='4' method='a.B &lt;init&gt; ()V' "
+      "stamp='0.12'/>\n"
+      "some text &amp; more\n"
+      "<uncommon_trap thread='2' reason='null_check' action='make_not_entrant'>\n"
+      "<nmethod compile_id='3' compiler='c2' level='4' method='a.B\td\r\n(I)V' stamp='0.13'/>\n"
+      "<jvms bci='3' method='a.B c ()V'/>\n"
+      "</uncommon_trap>\n"
+      "<task_queued compile_id='4' method='a.B e ()V' stamp='0.2'/>\n"
+      "<nmethod compile_id='4' compiler='c2' level='4' compile_kind='osr' method='a.B e ()V' "
+      "stamp='0.14'/>\n"
+      "<make_not_entrant thread='2' compile_id='1' compiler='c1' level='3' stamp='0.16'/>\n"
+      "<nmethod compile_id='5' compiler='c2' level='4' method='a.B f ()V' stamp='0.17'/>\n"
+      "<tty_done stamp='1.0'/>\n";
+  auto with_tty = [](const std::string& content, const std::string& tasks) {
+    return "<?xml version='1.0' encoding='UTF-8'?>\n<hotspot_log version='160 1' process='7'>\n"
+           "<vm_version>\n<release>\n25\n</release>\n</vm_version>\n<tty>\n" +
+           content +
+           "</tty>\n<compilation_log thread='1'>\n"
+           "<start_compile_thread name='C2 CompilerThread0' thread='1'/>\n" +
+           tasks + "</compilation_log>\n<hotspot_log_done stamp='1.0'/>\n</hotspot_log>\n";
+  };
+  {
+    const std::string text = with_tty(tty, Task("1", "") + Task("2", ""));
+    const int64_t pieces = TtyPiecesHandedOut();
+    both(text);
+    EXPECT_EQ(TtyPiecesHandedOut(), pieces + 1);
+    absl::StatusOr<OptimizationLog> read = Load(text);
+    ASSERT_TRUE(read.ok()) << read.status();
+    EXPECT_EQ(read->installs.code.size(), 5u);
+    // Every place the log can be cut, the tty's included.
+    for (size_t cut = 0; cut <= text.size(); ++cut) both(text.substr(0, cut), true);
+  }
+  // Where a piece would start or end in a comment, a CDATA section, a child element or a tag:
+  // no piece starts there (the scan reads on to the next place), and one that would end there
+  // is not as the splitter cut it (read again as a whole).
+  const std::string nmethod = "<nmethod compile_id='9' method='x.Y z ()V' stamp='0.3'/>\n";
+  for (const std::string& around :
+       {"<!-- a comment\n" + nmethod + "-->\n", "<![CDATA[\n" + nmethod + "]]>\n",
+        "<deoptimized thread='2'>\n" + nmethod + "</deoptimized>\n",
+        "<x a='1'\n" + nmethod + "'/>\n", "text\r" + nmethod}) {
+    both(with_tty(around + tty, Task("1", "")), true);
+    both(with_tty(tty + around, Task("1", "")), true);
+    both(with_tty(tty + around + tty, Task("1", "")), true);
+  }
+  // A comment or CDATA section holding every place a piece could start and end: a piece cut
+  // there would be well formed, and its records are no records.
+  both(with_tty("<!--\n" + nmethod + nmethod + "-->\n", Task("1", "")));
+  both(with_tty("<![CDATA[\n" + nmethod + nmethod + "]]>\n", Task("1", "")));
+  // Malformed in the tty, and what the workers must not take for the tty's content.
+  for (const std::string bad :
+       {"<nmethod compile_id='6' compile_id='7' stamp='0.2'/>\n",
+        "<nmethod compile_id='6' method='a<b' stamp='0.2'/>\n", "</r><r>\n", "</r>\n<r>\n",
+        "</tty><tty>\n", "<vm_version>\n<release>\n26\n</release>\n</vm_version>\n",
+        "<compilation_log thread='9'>\n</compilation_log>\n", "<tty>\n</tty>\n",
+        "<open>\n<nmethod compile_id='6' stamp='0.2'/>\n", "</deoptimized>\n",
+        "<x a='\n<nmethod compile_id=\"6\" stamp=\"0.2\"/>\n'/>\n", "<![CDATA[\n", "<!--\n",
+        "&bogus;\n", "\x01\n"}) {
+    both(with_tty(tty + bad + tty, Task("1", "")), true);
+  }
+  // Random edits of the tty's content (a fixed seed: the same edits every run).
+  {
+    std::mt19937 random(23);
+    for (int i = 0; i < 300; ++i) {
+      both(with_tty(tty + Mutated(random, tty) + tty, Task("1", "")), true);
+    }
+  }
+  // A tty longer than what the reading thread holds at a time: many pieces, in order.
+  {
+    std::string many;
+    for (int i = 0; many.size() < (size_t{3} << 20); ++i) {
+      const std::string id = std::to_string(i + 10);
+      many += "<task_queued compile_id='" + id + "' method='a.B c ()V' stamp='0.1'/>\n";
+      if (i % 7 == 3) {
+        many += "<make_not_entrant compile_id='" + std::to_string(i + 12) + "' stamp='0.4'/>\n";
+      }
+      many += "<nmethod compile_id='" + id + "' level='4' method='a.B c" + id + " ()V' stamp='0." +
+              id + "'/>\n";
+      if (i % 11 == 5) {
+        many +=
+            "<uncommon_trap reason='x'>\n<jvms bci='1' method='a.B c ()V'/>\n"
+            "</uncommon_trap>\n";
+      }
+    }
+    const int64_t fallbacks = HotSpotSplitFallbacks();
+    const int64_t pieces = TtyPiecesHandedOut();
+    both(with_tty(many, Task("1", "")));
+    EXPECT_EQ(HotSpotSplitFallbacks(), fallbacks);
+    EXPECT_GE(TtyPiecesHandedOut(), pieces + 3);  // about one a MiB
+    absl::StatusOr<OptimizationLog> read = Load(with_tty(many, Task("1", "")));
+    ASSERT_TRUE(read.ok()) << read.status();
+    EXPECT_GT(read->installs.code.size(), 15000u);
+  }
 }
 
 // A task's range is read again when its trees are built (src/load/content_range.h, shared with

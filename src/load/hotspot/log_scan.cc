@@ -44,6 +44,15 @@ void XMLCALL ScanText(void* data, const char* text, int length) {
   if (scan.in_release) scan.release.append(text, static_cast<size_t>(length));
 }
 
+// Split reading of the tty: where its character data ends (LogScan::tty_text_end).
+void XMLCALL ScanTtyText(void* data, const char*, int) {
+  LogScan& scan = *static_cast<LogScan*>(data);
+  scan.tty_text_end = static_cast<int64_t>(XML_GetCurrentByteIndex(scan.parser)) +
+                      XML_GetCurrentByteCount(scan.parser);
+}
+void XMLCALL ScanCdataStart(void* data) { static_cast<LogScan*>(data)->in_cdata = true; }
+void XMLCALL ScanCdataEnd(void* data) { static_cast<LogScan*>(data)->in_cdata = false; }
+
 void XMLCALL ScanStart(void* data, const char* element, const char** attributes) {
   LogScan& scan = *static_cast<LogScan*>(data);
   ++scan.depth;
@@ -60,10 +69,22 @@ void XMLCALL ScanStart(void* data, const char* element, const char** attributes)
     }
     return;
   }
-  if (!scan.in_compilation_log && name == "nmethod") {
-    scan.installs.Installed(attributes);
-  } else if (!scan.in_compilation_log && name == "make_not_entrant") {
-    scan.installs.NotEntrant(attributes);
+  if (!scan.in_compilation_log && (name == "nmethod" || name == "make_not_entrant")) {
+    const bool installed = name == "nmethod";
+    if (scan.split) {
+      scan.deferred_installs.emplace_back(scan.batches_submitted,
+                                          InstallRecord::Of(installed, attributes));
+    } else if (installed) {
+      scan.installs.Installed(attributes);
+    } else {
+      scan.installs.NotEntrant(attributes);
+    }
+  } else if (scan.depth == 2 && name == "tty") {
+    scan.in_tty = true;
+    if (scan.split) {
+      XML_SetCharacterDataHandler(scan.parser, ScanTtyText);
+      XML_SetCdataSectionHandler(scan.parser, ScanCdataStart, ScanCdataEnd);
+    }
   } else if (name == "vm_version") {
     scan.in_vm_version = true;
   } else if (name == "release" && scan.in_vm_version) {
@@ -133,6 +154,12 @@ void XMLCALL ScanEnd(void* data, const char* element) {
       XML_SetCharacterDataHandler(scan.parser, nullptr);
     }
     if (name == "compilation_log") scan.in_compilation_log = false;
+    if (scan.depth == 2 && name == "tty" && scan.in_tty) {
+      scan.in_tty = false;
+      scan.in_cdata = false;
+      XML_SetCharacterDataHandler(scan.parser, nullptr);
+      XML_SetCdataSectionHandler(scan.parser, nullptr, nullptr);
+    }
   }
   --scan.depth;
 }
@@ -208,6 +235,25 @@ void InstallCollector::Installed(const char** attributes) {
   if (pending != not_entrant_.end()) code.not_entrant = pending->second;
   by_id_[code.compile_id] = out_->code.size();
   out_->code.push_back(std::move(code));
+}
+
+InstallRecord InstallRecord::Of(bool installed, const char** attributes) {
+  InstallRecord record;
+  record.installed = installed;
+  for (const char** a = attributes; *a != nullptr; ++a) record.attributes.emplace_back(*a);
+  return record;
+}
+
+void InstallCollector::Add(const InstallRecord& record) {
+  std::vector<const char*> attributes;
+  attributes.reserve(record.attributes.size() + 1);
+  for (const std::string& text : record.attributes) attributes.push_back(text.c_str());
+  attributes.push_back(nullptr);
+  if (record.installed) {
+    Installed(attributes.data());
+  } else {
+    NotEntrant(attributes.data());
+  }
 }
 
 void InstallCollector::NotEntrant(const char** attributes) {

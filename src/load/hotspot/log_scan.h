@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "profdiff/optimization_log.h"
@@ -31,6 +32,16 @@ inline Parser NewParser() { return Parser(XML_ParserCreate("UTF-8")); }
 // line moved down by `line_shift` (LogScan::line_shift).
 std::string ExpatError(XML_Parser parser, uint64_t line_shift);
 
+// An install record of the tty section (<nmethod> or <make_not_entrant>) kept to be collected
+// later: its attributes as name, value, ... pairs.
+struct InstallRecord {
+  bool installed = true;  // <nmethod>; false: <make_not_entrant>
+  std::vector<std::string> attributes;
+
+  // From expat's (name, value, ..., null) attributes.
+  static InstallRecord Of(bool installed, const char** attributes);
+};
+
 // Collects the tty section's <nmethod> (installed) and <make_not_entrant> records of the scan
 // (docs/jfr.md "A finer source of install times"), apart from the tasks.
 class InstallCollector {
@@ -40,6 +51,7 @@ class InstallCollector {
   void Root(const char** attributes);
   void Installed(const char** attributes);
   void NotEntrant(const char** attributes);
+  void Add(const InstallRecord& record);
 
  private:
   HotSpotInstalls* out_;
@@ -88,6 +100,16 @@ struct LogScan {
   // The line breaks of the task bodies fed so far that the parser did not see (task_split.cc
   // BlankBody): the file's line of the parser's current position is its line plus this.
   uint64_t line_shift = 0;
+  // Split reading of the <tty> section: its content is handed to the workers in pieces too, cut
+  // where the parser is in the tty's content (not in a tag, comment, CDATA section or child
+  // element): after character data that ends where the input fed so far ends.
+  bool in_tty = false;        // directly or deeper in the root's <tty> child
+  bool in_cdata = false;      // in a CDATA section (split reading of the tty only)
+  int64_t tty_text_end = -1;  // where the tty's last character data ended in the parser's input
+  // The install records the scan itself read, with how many batches the splitter had handed to
+  // the workers before each: split reading collects them in log order with the batches' ones.
+  std::vector<std::pair<size_t, InstallRecord>> deferred_installs;
+  size_t batches_submitted = 0;
 };
 
 // The line in the file of the scan's current position.

@@ -81,6 +81,48 @@ bool CheckWithExpat(XML_Parser parser, const Batch& batch, std::vector<int64_t>*
   return true;
 }
 
+// Elements of the tty's content that the scan reads for more than install records: a piece
+// holding one is left to the scan (the load is read again as a whole).
+bool ScanReadsInTty(std::string_view name) {
+  return name == "vm_version" || name == "compilation_log" || name == "tty";
+}
+
+// A worker's parse of a piece of the tty's content: its install records, in order.
+struct TtyCheck {
+  XML_Parser parser = nullptr;
+  int depth = 0;
+  bool ok = true;
+  std::vector<InstallRecord>* installs = nullptr;
+};
+
+void XMLCALL TtyStart(void* data, const char* element, const char** attributes) {
+  TtyCheck& check = *static_cast<TtyCheck*>(data);
+  if (++check.depth == 1) return;  // the wrapper
+  const std::string_view name = element;
+  if (ScanReadsInTty(name)) {
+    check.ok = false;
+    XML_StopParser(check.parser, XML_FALSE);
+  } else if (name == "nmethod" || name == "make_not_entrant") {
+    check.installs->push_back(InstallRecord::Of(name == "nmethod", attributes));
+  }
+}
+
+void XMLCALL TtyEnd(void* data, const char*) { --static_cast<TtyCheck*>(data)->depth; }
+
+bool CheckTtyWithExpat(XML_Parser parser, const Batch& batch,
+                       std::vector<InstallRecord>* installs) {
+  TtyCheck check;
+  check.parser = parser;
+  check.installs = installs;
+  XML_ParserReset(parser, "UTF-8");
+  XML_SetUserData(parser, &check);
+  XML_SetElementHandler(parser, TtyStart, TtyEnd);
+  return batch.text.size() <= static_cast<size_t>(INT_MAX) &&
+         XML_Parse(parser, batch.text.data(), static_cast<int>(batch.text.size()), 1) ==
+             XML_STATUS_OK &&
+         check.ok;
+}
+
 // Whether pugixml's parse of `text` can stand for expat's: pugixml does not check what expat
 // checks in UTF-8, control characters, non-ASCII names, entity and character references,
 // comments, processing instructions, CDATA sections and a stray "]]>", so a batch holding any
@@ -176,6 +218,70 @@ class TaskCheck : public pugi::xml_tree_walker {
   std::vector<int64_t>* const failed_;
 };
 
+// The elements of a piece of the tty's content: checked (AttributesValid, ScanReadsInTty).
+class TtyElementCheck : public pugi::xml_tree_walker {
+ public:
+  bool for_each(pugi::xml_node& node) override {
+    if (node.type() != pugi::node_element) return true;
+    valid = AttributesValid(node) && !ScanReadsInTty(node.name());
+    return valid;
+  }
+
+  bool valid = true;
+};
+
+// The install records of a piece of the tty's content, their attribute values decoded.
+class TtyInstalls : public pugi::xml_tree_walker {
+ public:
+  explicit TtyInstalls(std::vector<InstallRecord>* installs) : installs_(installs) {}
+
+  bool for_each(pugi::xml_node& node) override {
+    if (node.type() != pugi::node_element) return true;
+    const std::string_view name = node.name();
+    if (name == "nmethod" || name == "make_not_entrant") {
+      InstallRecord record;
+      record.installed = name == "nmethod";
+      for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
+        record.attributes.emplace_back(a.name());
+        record.attributes.emplace_back(a.value());
+      }
+      installs_->push_back(std::move(record));
+    }
+    return true;
+  }
+
+ private:
+  std::vector<InstallRecord>* const installs_;
+};
+
+// CheckTtyWithExpat with pugixml: a parse that keeps the text as it is checks it (a '<' in an
+// attribute value is not told from a decoded "&lt;" afterwards), a second one decodes the
+// attribute values (the five entities, white space as expat normalises it) of the install
+// records. The tty is a small part of a log; the second parse costs little.
+bool CheckTtyWithPugixml(Batch& batch, std::vector<InstallRecord>* installs) {
+  std::string copy = batch.text;
+  {
+    pugi::xml_document document;
+    if (!document.load_buffer_inplace(batch.text.data(), batch.text.size(), pugi::parse_minimal,
+                                      pugi::encoding_utf8)) {
+      return false;
+    }
+    // The piece must not close the wrapper: one element at the top.
+    pugi::xml_node wrapper = document.first_child();
+    TtyElementCheck check;
+    if (wrapper.next_sibling() || !wrapper.traverse(check) || !check.valid) return false;
+  }
+  pugi::xml_document document;
+  if (!document.load_buffer_inplace(
+          copy.data(), copy.size(),
+          pugi::parse_escapes | pugi::parse_wconv_attribute | pugi::parse_eol,
+          pugi::encoding_utf8)) {
+    return false;
+  }
+  TtyInstalls collect(installs);
+  return document.first_child().traverse(collect);
+}
+
 // The check BatchCheck makes, with pugixml: false when the batch is not as the splitter cut it
 // (or malformed). `failed` gets the units whose <task_done> says success='0'.
 bool CheckWithPugixml(Batch& batch, std::vector<int64_t>* failed) {
@@ -212,7 +318,10 @@ void BatchWorkers::Submit(Batch batch) {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return queue_.size() < threads_ || failed_; });
   if (failed_) return;
-  if (failed_units_.size() <= batch.number) failed_units_.resize(batch.number + 1);
+  if (failed_units_.size() <= batch.number) {
+    failed_units_.resize(batch.number + 1);
+    installs_.resize(batch.number + 1);
+  }
   queue_.push_back(std::move(batch));
   changed_.notify_all();
 }
@@ -220,11 +329,12 @@ bool BatchWorkers::failed() {
   std::lock_guard<std::mutex> lock(mutex_);
   return failed_;
 }
-bool BatchWorkers::Finish(std::vector<int64_t>* failed_units) {
+bool BatchWorkers::Finish(BatchFindings* findings) {
   Close();
   for (const std::vector<int64_t>& units : failed_units_) {
-    failed_units->insert(failed_units->end(), units.begin(), units.end());
+    findings->failed.insert(findings->failed.end(), units.begin(), units.end());
   }
+  findings->installs = std::move(installs_);
   return !failed_;
 }
 void BatchWorkers::Close() {
@@ -250,14 +360,23 @@ void BatchWorkers::Work() {
     changed_.notify_all();
     batch.text += "</r>";
     std::vector<int64_t> failed;
-    const bool parsed = PugixmlCanJudge(batch.text) ? CheckWithPugixml(batch, &failed)
-                                                    : CheckWithExpat(parser.get(), batch, &failed);
+    std::vector<InstallRecord> installs;
+    const bool judged = PugixmlCanJudge(batch.text);
+    bool parsed = false;
+    if (batch.tty) {
+      parsed = judged ? CheckTtyWithPugixml(batch, &installs)
+                      : CheckTtyWithExpat(parser.get(), batch, &installs);
+    } else {
+      parsed =
+          judged ? CheckWithPugixml(batch, &failed) : CheckWithExpat(parser.get(), batch, &failed);
+    }
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!parsed) {
         failed_ = true;
       } else {
         failed_units_[batch.number] = std::move(failed);
+        installs_[batch.number] = std::move(installs);
       }
     }
     changed_.notify_all();

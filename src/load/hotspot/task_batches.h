@@ -15,14 +15,24 @@
 #include <thread>
 #include <vector>
 
+#include "load/hotspot/log_scan.h"
+
 namespace profdiff {
 
-// Task elements parsed by one worker: "<r>" + the elements + "</r>".
+// Task elements parsed by one worker: "<r>" + the elements + "</r>"; or a piece of the <tty>
+// section's content (`tty`), whose install records the worker collects.
 struct Batch {
   size_t number = 0;
+  bool tty = false;
   std::string text = "<r>";
   std::vector<size_t> ends;    // where each element ends in `text` (the first starts at 3)
   std::vector<int64_t> units;  // the unit of each element, -1 when it is not a valid unit
+};
+
+// What the workers found in the batches, by batch.
+struct BatchFindings {
+  std::vector<int64_t> failed;  // units whose <task_done> says success='0', in log order
+  std::vector<std::vector<InstallRecord>> installs;  // the tty's install records, by batch
 };
 
 // Parses batches on worker threads, a few at a time.
@@ -40,8 +50,7 @@ class BatchWorkers {
   bool failed();
 
   // Waits for every batch; false when one was not as the reading thread cut it.
-  // `failed_units` gets the units that failed (<task_done success='0'>), in log order.
-  bool Finish(std::vector<int64_t>* failed_units);
+  bool Finish(BatchFindings* findings);
 
  private:
   void Close();
@@ -53,7 +62,8 @@ class BatchWorkers {
   std::deque<Batch> queue_;
   bool closing_ = false;
   bool failed_ = false;
-  std::vector<std::vector<int64_t>> failed_units_;  // by batch
+  std::vector<std::vector<int64_t>> failed_units_;    // by batch
+  std::vector<std::vector<InstallRecord>> installs_;  // by batch
   std::vector<std::thread> workers_;
 };
 

@@ -1,6 +1,7 @@
 #include "load/hotspot/task_split.h"
 
 #include <algorithm>
+#include <atomic>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -13,6 +14,8 @@
 namespace profdiff {
 
 namespace {
+
+std::atomic<int64_t> tty_pieces{0};
 
 constexpr size_t kChunk = size_t{1} << 20;       // bytes read at a time
 constexpr size_t kBatchBytes = size_t{1} << 20;  // task text parsed by a worker at a time
@@ -145,7 +148,39 @@ uint64_t BlankBody(std::string_view body, std::string* out) {
   return breaks > 0 ? breaks - 1 : 0;
 }
 
+// Where a piece of the tty's content may start or end: a line that starts with one of the
+// records HotSpot writes at the tty's top level, one a line (docs/hotspot.md "Reading").
+bool IsTtyCut(std::string_view text, size_t at) {
+  if (at == 0 || at >= text.size() || text[at - 1] != '\n') return false;
+  const std::string_view rest = text.substr(at);
+  return rest.starts_with("<nmethod ") || rest.starts_with("<task_queued ");
+}
+
+// The first place at or after `from` and before `limit` where a piece may start, or kNotFound.
+size_t NextTtyCut(std::string_view text, size_t from, size_t limit) {
+  for (size_t at = from; at < limit; ++at) {
+    at = text.find('<', at);
+    if (at == kNotFound || at >= limit) return kNotFound;
+    if (IsTtyCut(text, at)) return at;
+  }
+  return kNotFound;
+}
+
+// The last place after `after` and at or before `limit` where a piece may end, or kNotFound.
+size_t LastTtyCut(std::string_view text, size_t after, size_t limit) {
+  size_t end = std::min(limit, text.size());  // the places left to look at are <= end
+  while (end > after) {
+    const size_t line_break = text.rfind('\n', end - 1);
+    if (line_break == kNotFound || line_break + 1 <= after) return kNotFound;
+    if (IsTtyCut(text, line_break + 1)) return line_break + 1;
+    end = line_break;
+  }
+  return kNotFound;
+}
+
 }  // namespace
+
+int64_t TtyPiecesHandedOut() { return tty_pieces.load(); }
 
 ScanOutcome ReadWholeLog(InputStream& stream, LogScan& scan, ProgressSink* progress) {
   ProgressReport report(progress, stream, *scan.log);
@@ -192,6 +227,46 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
     }
     return true;
   };
+  auto submit = [&](Batch& piece) {
+    piece.number = batches++;
+    scan.batches_submitted = batches;
+    workers.Submit(std::move(piece));
+    piece = Batch();
+    if (workers.failed()) outcome = ScanOutcome::kFallBack;
+  };
+  // The tty's content from `pos` on, before `until`: fed to the scan up to where a piece can
+  // start (where the scan is in the tty's content, LogScan::tty_text_end), then handed to the
+  // workers in pieces, each stood in for by BlankBody; what follows the last piece is the scan's.
+  auto cut_tty = [&](size_t until) {
+    const std::string_view text(pending);
+    const size_t limit = std::min(until, FindText(text, pos, "</tty"));
+    size_t search = pos;
+    while (outcome == ScanOutcome::kComplete && scan.in_tty) {
+      const size_t from = NextTtyCut(text, search, limit);
+      if (from == kNotFound) return;
+      if (from > pos && !feed(pending.data() + pos, from - pos)) return;
+      pos = from;
+      search = from + 1;
+      if (!scan.in_tty || scan.depth != 2 || scan.in_cdata || scan.in_vm_version ||
+          scan.tty_text_end != fed) {
+        continue;
+      }
+      const size_t to = LastTtyCut(text, from, limit);
+      if (to == kNotFound) return;
+      if (!batch.ends.empty()) submit(batch);
+      Batch piece;
+      piece.tty = true;
+      ++tty_pieces;
+      piece.text.append(text.substr(from, to - from));
+      submit(piece);
+      const uint64_t left_out = BlankBody(text.substr(from, to - from), &blank);
+      if (!feed(blank.data(), blank.size())) return;
+      scan.line_shift += left_out;
+      pos = to;
+      search = to;
+    }
+  };
+  bool look_for_tty = true;
   bool done = false;
   while (!done && outcome == ScanOutcome::kComplete) {
     // Feed and cut what is pending, until more content is needed.
@@ -200,6 +275,21 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
       if (!in_task) {
         size_t safe = 0;
         const size_t start = FindTaskStart(pending, pos, eof, &safe);
+        const size_t until = start == kNotFound ? safe : start;
+        if (look_for_tty && !scan.in_tty) {
+          // Feed the scan the tty's start tag, so that its content can be cut.
+          constexpr std::string_view kTty = "<tty>";
+          const size_t tty = FindText(pending, pos, kTty);
+          if (tty != kNotFound && tty + kTty.size() <= until) {
+            if (!feed(pending.data() + pos, tty + kTty.size() - pos)) continue;
+            pos = tty + kTty.size();
+          }
+        }
+        if (scan.in_tty) {
+          look_for_tty = false;  // HotSpot writes one tty section
+          cut_tty(until);
+          if (outcome != ScanOutcome::kComplete) continue;
+        }
         if (start == kNotFound) {
           if (feed(pending.data() + pos, safe - pos)) pos = safe;
           need_more = !eof;
@@ -269,12 +359,7 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
       batch.units.push_back(log.units.size() > units_before
                                 ? static_cast<int64_t>(log.units.size() - 1)
                                 : int64_t{-1});
-      if (batch.text.size() >= kBatchBytes) {
-        batch.number = batches++;
-        workers.Submit(std::move(batch));
-        batch = Batch();
-        if (workers.failed()) outcome = ScanOutcome::kFallBack;
-      }
+      if (batch.text.size() >= kBatchBytes) submit(batch);
     }
     if (done || outcome != ScanOutcome::kComplete) break;
     if (in_task && pending.size() - task_begin > kLongestSplitTask) {
@@ -310,10 +395,20 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
     batch.number = batches++;
     workers.Submit(std::move(batch));
   }
-  std::vector<int64_t> failed;
-  if (!workers.Finish(&failed)) return ScanOutcome::kFallBack;
+  BatchFindings findings;
+  if (!workers.Finish(&findings)) return ScanOutcome::kFallBack;
   if (outcome == ScanOutcome::kFallBack) return outcome;
-  for (int64_t unit : failed) log.units[static_cast<size_t>(unit)].failed = true;
+  for (int64_t unit : findings.failed) log.units[static_cast<size_t>(unit)].failed = true;
+  // The install records in log order: each the scan read before the batches that followed it.
+  size_t next = 0;
+  for (size_t b = 0; b <= findings.installs.size(); ++b) {
+    for (; next < scan.deferred_installs.size() && scan.deferred_installs[next].first <= b;
+         ++next) {
+      scan.installs.Add(scan.deferred_installs[next].second);
+    }
+    if (b == findings.installs.size()) break;
+    for (const InstallRecord& record : findings.installs[b]) scan.installs.Add(record);
+  }
   return outcome;
 }
 
