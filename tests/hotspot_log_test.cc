@@ -521,6 +521,16 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
         "<b>\xc3</b>\n"}) {
     both(Log(Task("1", "") + Task("2", body) + Task("3", "")), true);
   }
+  // An attribute repeated far apart in an element of many attributes (found by the fuzz
+  // target): with 17 to 40 others between, before and after.
+  auto many_attributes = [](const std::string& element, int between) {
+    std::string text = "<" + element + " compile_id='6' method='a.B c ()V'";
+    for (int i = 0; i < between; ++i) text += " a" + std::to_string(i) + "='1'";
+    return text + " stamp='0.1' method='x.Y z ()V'/>\n";
+  };
+  for (int between : {14, 15, 16, 17, 30, 31, 32, 33, 40}) {
+    both(Log(Task("1", "") + Task("2", many_attributes("b", between)) + Task("3", "")), true);
+  }
   // Random edits of a task's body with the characters that matter to XML, in the workers' hands
   // whichever parser judges them (a fixed seed: the same edits every run).
   {
@@ -640,6 +650,9 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
         "<x a='\n<nmethod compile_id=\"6\" stamp=\"0.2\"/>\n'/>\n", "<![CDATA[\n", "<!--\n",
         "&bogus;\n", "\x01\n"}) {
     both(with_tty(tty + bad + tty, Task("1", "")), true);
+  }
+  for (int between : {14, 15, 16, 17, 30, 31, 32, 33, 40}) {
+    both(with_tty(tty + many_attributes("nmethod", between) + tty, Task("1", "")), true);
   }
   // Random edits of the tty's content (a fixed seed: the same edits every run).
   {

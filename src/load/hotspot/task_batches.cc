@@ -164,7 +164,9 @@ bool PugixmlCanJudge(std::string_view text) {
 // Whether the attributes of `element` are unique and hold no '<' (which expat rejects and
 // pugixml accepts).
 bool AttributesValid(pugi::xml_node element) {
-  constexpr size_t kMost = 16;
+  // Up to kMost names are kept and compared at the end; each one after them is compared with
+  // the kept ones and with those after it (an <nmethod> record has about twenty).
+  constexpr size_t kMost = 32;
   const char* names[kMost];
   size_t count = 0;
   for (pugi::xml_attribute a = element.first_attribute(); a; a = a.next_attribute()) {
@@ -172,13 +174,15 @@ bool AttributesValid(pugi::xml_node element) {
       if (*v == '<') return false;
     }
     const char* name = a.name();
-    if (count == kMost) {
-      // Many attributes (never in HotSpot's logs): the rest is compared through the DOM.
-      for (pugi::xml_attribute b = a.next_attribute(); b; b = b.next_attribute()) {
-        if (std::strcmp(name, b.name()) == 0) return false;
-      }
-    } else {
+    if (count < kMost) {
       names[count++] = name;
+      continue;
+    }
+    for (size_t i = 0; i < kMost; ++i) {
+      if (std::strcmp(name, names[i]) == 0) return false;
+    }
+    for (pugi::xml_attribute b = a.next_attribute(); b; b = b.next_attribute()) {
+      if (std::strcmp(name, b.name()) == 0) return false;
     }
   }
   for (size_t i = 0; i < count; ++i) {
