@@ -10,9 +10,11 @@
 // never differs.
 
 #include <cstdint>
+#include <deque>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -60,10 +62,27 @@ void MethodRecordShares(const MethodRecord& record, std::optional<double> (&shar
 // (compilation_pairing.h): its compilations and the summed edit cost of its trees.
 ComparedPair ComparedPairOf(const PairRecord& record);
 
+// The number of pair records of a method's section: the record's own count (the comparison sets
+// it), else, when both compilation lists are profiled (their hot flags are known, as in a
+// stream read back from a profiled comparison), every hot compilation of experiment 1 against
+// every hot compilation of experiment 2, fragments not against fragments (the comparison's
+// rule); nullopt when unknown.
+std::optional<int64_t> SectionPairCount(const MethodRecord& record);
+
 // Collects MethodDifferences from the records passed to it. Method and pair records may come
-// from several threads at once (method sections are rendered in parallel).
+// from several threads at once (method sections are rendered in parallel), a section's pair
+// records before or after its method record. A method's pairs are kept only until all of them
+// are in (SectionPairCount): they are then reduced to the counted pairs' totals, so that what
+// is held for the whole run is a few hundred bytes per method, not per pair. When the count is
+// unknown, or more pair records come than it says (a stream not written by profdiff), the pairs
+// not yet reduced are reduced at the end, together.
 class MethodDifferenceTally : public RecordObserver {
  public:
+  // Whether CountedPairIds is wanted: it keeps the IDs of every counted pair.
+  enum class CountedIds { kDrop, kKeep };
+  explicit MethodDifferenceTally(CountedIds ids = CountedIds::kKeep)
+      : keep_ids_(ids == CountedIds::kKeep) {}
+
   void Header(const HeaderRecord& record) override;
   void Method(const MethodRecord& record) override;
   void Pair(const PairRecord& record) override;
@@ -80,9 +99,12 @@ class MethodDifferenceTally : public RecordObserver {
   // The methods in section order, their differences summed over the counted pairs.
   std::vector<MethodDifferences> Methods() const;
   // Per method (by name) in section order, the compared pairs that count as (experiment 1 ID,
-  // experiment 2 ID).
+  // experiment 2 ID). Only with CountedIds::kKeep.
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
   CountedPairIds() const;
+  // The pair records held, not reduced yet (their method's pairs are not all in, or their
+  // number is not known).
+  size_t PendingPairs() const;
 
  private:
   // A pair record as the tally needs it.
@@ -93,18 +115,35 @@ class MethodDifferenceTally : public RecordObserver {
     int64_t inlining_too_big = 0;
     int64_t optimization_too_big = 0;
   };
+  using IdPairs = std::vector<std::pair<std::string, std::string>>;
   struct MethodEntry {
-    MethodDifferences totals;            // jit-vs-jit-runs: complete; otherwise without pairs
-    std::vector<PairDifferences> pairs;  // in the order received
+    // jit-vs-jit-runs: complete. Otherwise `pairs` counts every pair record received, the other
+    // figures only the counted pairs of those reduced so far.
+    MethodDifferences totals;
+    std::vector<PairDifferences> pending;  // received, not reduced yet, in the order received
+    IdPairs counted_ids;                   // kKeep: the counted pairs of those reduced
+    std::optional<int64_t> expected;       // SectionPairCount of the method record
+    bool reduced = false;                  // all `expected` pairs came, and were reduced
   };
   MethodEntry& Find(std::string_view method);  // under mutex_
-  static std::vector<ComparedPair> PairsOf(const std::vector<PairDifferences>& pairs);
+  // Under mutex_: the entry's pairs when all of them are in and were not reduced yet (the
+  // caller reduces them outside the lock with Reduce), else nothing.
+  std::vector<PairDifferences> TakeIfComplete(MethodEntry& entry);
+  // The counted pairs of `pairs` (CountedPairs) added to `totals` (their IDs to `ids`, if
+  // given).
+  static void Count(const std::vector<PairDifferences>& pairs, MethodDifferences* totals,
+                    IdPairs* ids);
+  void Reduce(MethodEntry& entry, std::vector<PairDifferences> pairs);  // not under mutex_
+  const bool keep_ids_;
   mutable std::mutex mutex_;
   bool compares_ = false;
   bool runs_ = false;
   size_t fewest_runs_ = 0;
-  std::vector<MethodEntry> methods_;                // in the order first seen
-  absl::flat_hash_map<std::string, size_t> index_;  // method name -> its place in methods_
+  // In the order first seen; a deque: entries stay where they are (Reduce refers to its entry
+  // outside the lock), and growing it copies nothing.
+  std::deque<MethodEntry> methods_;
+  // Method name (the entry's own) -> its place in methods_.
+  absl::flat_hash_map<std::string_view, size_t> index_;
 };
 
 // The methods ranked for the summary: methods with differences first, then by the larger share

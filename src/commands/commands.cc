@@ -83,7 +83,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
   CallSiteFactsTally facts;
   std::optional<ObservedRenderer> observed_facts;
   if (rules.has_value()) observed = &observed_facts.emplace(*observed, facts);
-  MethodDifferenceTally tally;
+  MethodDifferenceTally tally(MethodDifferenceTally::CountedIds::kDrop);
   std::optional<ObservedRenderer> observed_tally;
   if (options.fail_on != FailOn::kNone || (compares && options.summary)) {
     observed = &observed_tally.emplace(*observed, tally);

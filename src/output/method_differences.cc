@@ -69,16 +69,76 @@ size_t MethodDifferenceTally::fewest_runs() const {
 MethodDifferenceTally::MethodEntry& MethodDifferenceTally::Find(std::string_view method) {
   // By name: a HotSpot comparison without a profile has a section for every method compiled on
   // both sides, thousands (a linear search was 5 % of such a run).
-  auto [it, inserted] = index_.try_emplace(std::string(method), methods_.size());
-  if (inserted) methods_.emplace_back().totals.method = std::string(method);
-  return methods_[it->second];
+  auto it = index_.find(method);
+  if (it != index_.end()) return methods_[it->second];
+  MethodEntry& entry = methods_.emplace_back();
+  entry.totals.method = std::string(method);
+  index_.emplace(entry.totals.method, methods_.size() - 1);
+  return entry;
+}
+
+std::optional<int64_t> SectionPairCount(const MethodRecord& record) {
+  if (record.pairs.has_value()) return record.pairs;
+  int64_t hot[2] = {0, 0}, hot_fragments[2] = {0, 0};
+  bool listed[2] = {false, false};
+  for (const CompilationListRecord& list : record.experiments) {
+    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) return std::nullopt;
+    const int side = list.experiment - 1;
+    if (listed[side]) return std::nullopt;
+    listed[side] = true;
+    for (const CompilationRecord& c : list.compilations) {
+      if (!c.hot) continue;
+      ++hot[side];
+      if (c.fragment) ++hot_fragments[side];
+    }
+  }
+  if (!listed[0] || !listed[1]) return std::nullopt;
+  return hot[0] * hot[1] - hot_fragments[0] * hot_fragments[1];
+}
+
+std::vector<MethodDifferenceTally::PairDifferences> MethodDifferenceTally::TakeIfComplete(
+    MethodEntry& entry) {
+  std::vector<PairDifferences> pairs;
+  if (entry.reduced || !entry.expected.has_value() || entry.totals.pairs != *entry.expected) {
+    return pairs;
+  }
+  entry.reduced = true;
+  pairs.swap(entry.pending);  // its memory goes with it
+  return pairs;
+}
+
+void MethodDifferenceTally::Reduce(MethodEntry& entry, std::vector<PairDifferences> pairs) {
+  if (pairs.empty()) return;
+  // The pairing (CountedPairs, up to O(n^3) in a method's compilations) outside the lock: the
+  // entry takes no more pairs of its own meanwhile (more would come only from a stream not
+  // written by profdiff, and they wait in `pending`).
+  MethodDifferences counted;
+  IdPairs ids;
+  Count(pairs, &counted, keep_ids_ ? &ids : nullptr);
+  std::vector<PairDifferences>().swap(pairs);
+  std::lock_guard<std::mutex> lock(mutex_);
+  MethodDifferences& totals = entry.totals;
+  totals.counted_pairs += counted.counted_pairs;
+  totals.inlining += counted.inlining;
+  totals.optimization += counted.optimization;
+  totals.inlining_too_big += counted.inlining_too_big;
+  totals.optimization_too_big += counted.optimization_too_big;
+  for (auto& id : ids) entry.counted_ids.push_back(std::move(id));
 }
 
 void MethodDifferenceTally::Method(const MethodRecord& record) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  MethodDifferences& method = Find(record.name).totals;
-  method.index = record.index;
-  MethodRecordShares(record, method.share);
+  MethodEntry* entry;
+  std::vector<PairDifferences> complete;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    entry = &Find(record.name);
+    MethodDifferences& method = entry->totals;
+    method.index = record.index;
+    MethodRecordShares(record, method.share);
+    if (!entry->expected.has_value()) entry->expected = SectionPairCount(record);
+    complete = TakeIfComplete(*entry);
+  }
+  Reduce(*entry, std::move(complete));
 }
 
 ComparedPair ComparedPairOf(const PairRecord& record) {
@@ -115,10 +175,16 @@ void MethodDifferenceTally::Pair(const PairRecord& record) {
       entry.optimization_too_big = add_cost(*record.optimization);
     }
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  MethodEntry& method = Find(record.method);
-  ++method.totals.pairs;
-  method.pairs.push_back(std::move(entry));
+  MethodEntry* method;
+  std::vector<PairDifferences> complete;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    method = &Find(record.method);
+    ++method->totals.pairs;
+    method->pending.push_back(std::move(entry));
+    complete = TakeIfComplete(*method);
+  }
+  Reduce(*method, std::move(complete));
 }
 
 void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
@@ -145,14 +211,24 @@ void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
   }
   std::lock_guard<std::mutex> lock(mutex_);
   methods_.push_back(std::move(entry));
+  methods_.back().reduced = true;
 }
 
-std::vector<ComparedPair> MethodDifferenceTally::PairsOf(
-    const std::vector<PairDifferences>& pairs) {
+void MethodDifferenceTally::Count(const std::vector<PairDifferences>& pairs,
+                                  MethodDifferences* totals, IdPairs* ids) {
+  if (pairs.empty()) return;
   std::vector<ComparedPair> compared;
   compared.reserve(pairs.size());
   for (const PairDifferences& entry : pairs) compared.push_back(entry.pair);
-  return compared;
+  for (size_t k : CountedPairs(compared)) {
+    const PairDifferences& pair = pairs[k];
+    ++totals->counted_pairs;
+    totals->inlining += pair.inlining;
+    totals->optimization += pair.optimization;
+    totals->inlining_too_big += pair.inlining_too_big;
+    totals->optimization_too_big += pair.optimization_too_big;
+    if (ids != nullptr) ids->emplace_back(pair.pair.left, pair.pair.right);
+  }
 }
 
 std::vector<MethodDifferences> MethodDifferenceTally::Methods() const {
@@ -160,16 +236,9 @@ std::vector<MethodDifferences> MethodDifferenceTally::Methods() const {
   std::vector<MethodDifferences> methods;
   methods.reserve(methods_.size());
   for (const MethodEntry& entry : methods_) {
-    MethodDifferences& method = methods.emplace_back(entry.totals);
-    if (runs_) continue;  // the stable differences, already summed
-    for (size_t k : CountedPairs(PairsOf(entry.pairs))) {
-      const PairDifferences& pair = entry.pairs[k];
-      ++method.counted_pairs;
-      method.inlining += pair.inlining;
-      method.optimization += pair.optimization;
-      method.inlining_too_big += pair.inlining_too_big;
-      method.optimization_too_big += pair.optimization_too_big;
-    }
+    // The pairs not reduced yet: of a method whose pair count was not known or not reached, or
+    // that came after it was reached.
+    Count(entry.pending, &methods.emplace_back(entry.totals), nullptr);
   }
   std::stable_sort(
       methods.begin(), methods.end(),
@@ -189,16 +258,22 @@ MethodDifferenceTally::CountedPairIds() const {
   std::stable_sort(entries.begin(), entries.end(), [](const MethodEntry* a, const MethodEntry* b) {
     return a->totals.index < b->totals.index;
   });
-  for (const MethodEntry* sorted : entries) {
-    const MethodEntry& entry = *sorted;
-    if (entry.pairs.empty()) continue;
+  for (const MethodEntry* entry : entries) {
+    if (entry->totals.pairs == 0) continue;
     auto& [method, ids] = result.emplace_back();
-    method = entry.totals.method;
-    for (size_t k : CountedPairs(PairsOf(entry.pairs))) {
-      ids.emplace_back(entry.pairs[k].pair.left, entry.pairs[k].pair.right);
-    }
+    method = entry->totals.method;
+    ids = entry->counted_ids;
+    MethodDifferences unused;
+    Count(entry->pending, &unused, &ids);
   }
   return result;
+}
+
+size_t MethodDifferenceTally::PendingPairs() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t pending = 0;
+  for (const MethodEntry& entry : methods_) pending += entry.pending.size();
+  return pending;
 }
 
 std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> methods) {
