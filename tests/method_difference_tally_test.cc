@@ -427,5 +427,77 @@ TEST(MethodDifferenceTallyTest, PairsBeyondTheCountAreReducedAtTheEnd) {
   ExpectSame(partial, reference);
 }
 
+TEST(MethodDifferenceTallyTest, TakeMethodsGivesMethodsAndEmptiesTheTally) {
+  Comparison comparison = ThreeMethods();
+  comparison.AddMethod("uncounted", 2, 2, false, 6);
+  // Sections in another order than the records come in, and two pairs of a method that has no
+  // method record (index 0, as the first section's: section order keeps the first seen first).
+  comparison.methods[0].index = 2;
+  comparison.methods[2].index = 0;
+  std::vector<size_t> order(comparison.pairs.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::reverse(order.begin(), order.end());
+  MethodDifferenceTally tally;
+  comparison.Feed(tally, order, /*methods_first=*/false);
+  Comparison::Pair stray = comparison.pairs[0];
+  stray.method = "no record";
+  Comparison::SendPair(tally, stray);
+  stray.right = "m0-b4";
+  Comparison::SendPair(tally, stray);
+  EXPECT_EQ(tally.PendingPairs(), 4u + 2u);  // "uncounted" and "no record"
+  const std::vector<MethodDifferences> copied = tally.Methods();
+  ASSERT_EQ(copied.size(), 5u);
+  const std::vector<MethodDifferences> taken = tally.TakeMethods();
+  ASSERT_EQ(taken.size(), copied.size());
+  for (size_t i = 0; i < taken.size(); ++i) {
+    EXPECT_EQ(taken[i].method, copied[i].method);
+    EXPECT_EQ(taken[i].index, copied[i].index);
+    EXPECT_EQ(taken[i].pairs, copied[i].pairs);
+    EXPECT_EQ(taken[i].counted_pairs, copied[i].counted_pairs);
+    EXPECT_EQ(taken[i].inlining.insert, copied[i].inlining.insert);
+    EXPECT_EQ(taken[i].optimization.remove, copied[i].optimization.remove);
+    EXPECT_EQ(taken[i].optimization_too_big, copied[i].optimization_too_big);
+  }
+  std::vector<std::string> names;
+  for (const MethodDifferences& method : taken) names.push_back(method.method);
+  // "uncounted" (index 3) was seen first, then m2, m1, m0; "no record" last, after m2 (index 0).
+  EXPECT_EQ(names, (std::vector<std::string>{"m2", "no record", "m1", "m0", "uncounted"}));
+  EXPECT_EQ(taken[1].pairs, 2);
+  EXPECT_EQ(taken[1].counted_pairs, 2);  // every unit counts in some pair
+  EXPECT_TRUE(tally.Methods().empty());
+  EXPECT_EQ(tally.PendingPairs(), 0u);
+}
+
+TEST(MethodDifferenceTallyTest, RankingKeepsTheSectionOrderOfEqualMethods) {
+  // RankMethods sorts in place: methods that rank alike must stay in the order given, as
+  // std::stable_sort keeps them.
+  std::vector<MethodDifferences> methods;
+  for (int i = 0; i < 50; ++i) {
+    MethodDifferences& method = methods.emplace_back();
+    method.index = i % 5;  // equal indices: only their place tells them apart
+    method.method = "m" + std::to_string(i);
+    if (i % 3 == 0) method.share[0] = 0.1 * (i % 4);
+    if (i % 7 == 0) method.optimization.insert = i % 2 + 1;
+  }
+  std::vector<MethodDifferences> expected = methods;
+  std::stable_sort(expected.begin(), expected.end(),
+                   [](const MethodDifferences& a, const MethodDifferences& b) {
+                     if (a.OptimizationDiffers() != b.OptimizationDiffers()) {
+                       return a.OptimizationDiffers();
+                     }
+                     const std::optional<double> sa = a.LargerShare(), sb = b.LargerShare();
+                     if (sa.has_value() != sb.has_value()) return sa.has_value();
+                     if (sa && *sa != *sb) return *sa > *sb;
+                     if (a.optimization.insert != b.optimization.insert) {
+                       return a.optimization.insert > b.optimization.insert;
+                     }
+                     return a.index < b.index;
+                   });
+  std::vector<std::string> want, got;
+  for (const MethodDifferences& method : expected) want.push_back(method.method);
+  for (const MethodDifferences& method : RankMethods(methods)) got.push_back(method.method);
+  EXPECT_EQ(got, want);
+}
+
 }  // namespace
 }  // namespace profdiff

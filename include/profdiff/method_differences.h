@@ -10,7 +10,6 @@
 // never differs.
 
 #include <cstdint>
-#include <deque>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -18,6 +17,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "profdiff/compilation_pairing.h"
 #include "profdiff/output_records.h"
 
@@ -73,15 +73,17 @@ std::optional<int64_t> SectionPairCount(const MethodRecord& record);
 // from several threads at once (method sections are rendered in parallel), a section's pair
 // records before or after its method record. A method's pairs are kept only until all of them
 // are in (SectionPairCount): they are then reduced to the counted pairs' totals, so that what
-// is held for the whole run is a few hundred bytes per method, not per pair. When the count is
-// unknown, or more pair records come than it says (a stream not written by profdiff), the pairs
-// not yet reduced are reduced at the end, together.
+// is held for the whole run is a MethodDifferences per method, not an entry per pair. When the
+// count is unknown, or more pair records come than it says (a stream not written by profdiff),
+// the pairs not yet reduced are reduced at the end, together.
 class MethodDifferenceTally : public RecordObserver {
  public:
   // Whether CountedPairIds is wanted: it keeps the IDs of every counted pair.
   enum class CountedIds { kDrop, kKeep };
   explicit MethodDifferenceTally(CountedIds ids = CountedIds::kKeep)
-      : keep_ids_(ids == CountedIds::kKeep) {}
+      : keep_ids_(ids == CountedIds::kKeep), index_(0, NameHash{&methods_}, NameEq{&methods_}) {}
+  MethodDifferenceTally(const MethodDifferenceTally&) = delete;
+  MethodDifferenceTally& operator=(const MethodDifferenceTally&) = delete;
 
   void Header(const HeaderRecord& record) override;
   void Method(const MethodRecord& record) override;
@@ -98,6 +100,8 @@ class MethodDifferenceTally : public RecordObserver {
   size_t fewest_runs() const;
   // The methods in section order, their differences summed over the counted pairs.
   std::vector<MethodDifferences> Methods() const;
+  // Methods() without a copy: the tally is left without methods (what the header said stays).
+  std::vector<MethodDifferences> TakeMethods();
   // Per method (by name) in section order, the compared pairs that count as (experiment 1 ID,
   // experiment 2 ID). Only with CountedIds::kKeep.
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
@@ -116,34 +120,52 @@ class MethodDifferenceTally : public RecordObserver {
     int64_t optimization_too_big = 0;
   };
   using IdPairs = std::vector<std::pair<std::string, std::string>>;
-  struct MethodEntry {
-    // jit-vs-jit-runs: complete. Otherwise `pairs` counts every pair record received, the other
-    // figures only the counted pairs of those reduced so far.
-    MethodDifferences totals;
-    std::vector<PairDifferences> pending;  // received, not reduced yet, in the order received
-    IdPairs counted_ids;                   // kKeep: the counted pairs of those reduced
-    std::optional<int64_t> expected;       // SectionPairCount of the method record
-    bool reduced = false;                  // all `expected` pairs came, and were reduced
+  // The index of methods_ by name: it holds positions, and hashes and compares the names there.
+  struct NameHash {
+    using is_transparent = void;
+    const std::vector<MethodDifferences>* methods;
+    size_t operator()(std::string_view name) const;
+    size_t operator()(size_t position) const { return (*this)((*methods)[position].method); }
   };
-  MethodEntry& Find(std::string_view method);  // under mutex_
-  // Under mutex_: the entry's pairs when all of them are in and were not reduced yet (the
-  // caller reduces them outside the lock with Reduce), else nothing.
-  std::vector<PairDifferences> TakeIfComplete(MethodEntry& entry);
+  struct NameEq {
+    using is_transparent = void;
+    const std::vector<MethodDifferences>* methods;
+    std::string_view NameOf(std::string_view name) const { return name; }
+    std::string_view NameOf(size_t position) const { return (*methods)[position].method; }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return NameOf(a) == NameOf(b);
+    }
+  };
+  // expected_'s values besides a count.
+  static constexpr int64_t kUnknown = -1;  // no method record yet, or it does not say
+  static constexpr int64_t kReduced = -2;  // all the pairs came, and were reduced
+
+  size_t Find(std::string_view method);  // under mutex_: the method's position in methods_
+  // Under mutex_: the pairs of the method at `position` when all of them are in and were not
+  // reduced yet (the caller reduces them outside the lock with Reduce), else nothing.
+  std::vector<PairDifferences> TakeIfComplete(size_t position);
   // The counted pairs of `pairs` (CountedPairs) added to `totals` (their IDs to `ids`, if
   // given).
   static void Count(const std::vector<PairDifferences>& pairs, MethodDifferences* totals,
                     IdPairs* ids);
-  void Reduce(MethodEntry& entry, std::vector<PairDifferences> pairs);  // not under mutex_
+  void Reduce(size_t position, std::vector<PairDifferences> pairs);  // not under mutex_
+  // Under mutex_: the methods' positions in section order.
+  std::vector<size_t> SectionOrder() const;
+
   const bool keep_ids_;
   mutable std::mutex mutex_;
   bool compares_ = false;
   bool runs_ = false;
   size_t fewest_runs_ = 0;
-  // In the order first seen; a deque: entries stay where they are (Reduce refers to its entry
-  // outside the lock), and growing it copies nothing.
-  std::deque<MethodEntry> methods_;
-  // Method name (the entry's own) -> its place in methods_.
-  absl::flat_hash_map<std::string_view, size_t> index_;
+  // In the order first seen. jit-vs-jit-runs: complete. Otherwise `pairs` counts every pair
+  // record received, the other figures only the counted pairs of those reduced so far.
+  std::vector<MethodDifferences> methods_;
+  std::vector<int64_t> expected_;  // per method: SectionPairCount, kUnknown or kReduced
+  // Per method (position): the pairs received and not reduced yet, in the order received.
+  absl::flat_hash_map<size_t, std::vector<PairDifferences>> pending_;
+  absl::flat_hash_map<size_t, IdPairs> counted_ids_;     // kKeep: of the pairs reduced
+  absl::flat_hash_set<size_t, NameHash, NameEq> index_;  // methods_ by name (not runs methods)
 };
 
 // The methods ranked for the summary: methods with differences first, then by the larger share
