@@ -274,11 +274,9 @@ Comparison Uncounted(Comparison comparison) {
   return comparison;
 }
 
-// Methods() and CountedPairIds() of `tally` as those of `reference`; ids_in_order false: a
-// method's counted pair IDs in any order (they come in the order the pairs came).
-void ExpectSame(const MethodDifferenceTally& tally, const MethodDifferenceTally& reference,
-                bool ids_in_order = true) {
-  const std::vector<MethodDifferences> got = tally.Methods(), want = reference.Methods();
+// The figures of `got` as those of `want`, method by method.
+void ExpectSameMethods(const std::vector<MethodDifferences>& got,
+                       const std::vector<MethodDifferences>& want) {
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
     SCOPED_TRACE(want[i].method);
@@ -292,6 +290,13 @@ void ExpectSame(const MethodDifferenceTally& tally, const MethodDifferenceTally&
     EXPECT_EQ(got[i].inlining_too_big, want[i].inlining_too_big);
     EXPECT_EQ(got[i].optimization_too_big, want[i].optimization_too_big);
   }
+}
+
+// Methods() and CountedPairIds() of `tally` as those of `reference`; ids_in_order false: a
+// method's counted pair IDs in any order (they come in the order the pairs came).
+void ExpectSame(const MethodDifferenceTally& tally, const MethodDifferenceTally& reference,
+                bool ids_in_order = true) {
+  ExpectSameMethods(tally.Methods(), reference.Methods());
   auto got_ids = tally.CountedPairIds(), want_ids = reference.CountedPairIds();
   if (!ids_in_order) {
     for (auto* ids : {&got_ids, &want_ids}) {
@@ -387,15 +392,7 @@ TEST(MethodDifferenceTallyTest, RecordsFromSeveralThreads) {
   }
   for (std::thread& thread : threads) thread.join();
   EXPECT_EQ(tally.PendingPairs(), 0u);
-  const std::vector<MethodDifferences> got = tally.Methods(), want = reference.Methods();
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    EXPECT_EQ(got[i].method, want[i].method);
-    EXPECT_EQ(got[i].counted_pairs, want[i].counted_pairs);
-    EXPECT_EQ(got[i].inlining.insert, want[i].inlining.insert);
-    EXPECT_EQ(got[i].optimization.remove, want[i].optimization.remove);
-    EXPECT_EQ(got[i].optimization_too_big, want[i].optimization_too_big);
-  }
+  ExpectSameMethods(tally.Methods(), reference.Methods());
 }
 
 TEST(MethodDifferenceTallyTest, PairsBeyondTheCountAreReducedAtTheEnd) {
@@ -448,16 +445,7 @@ TEST(MethodDifferenceTallyTest, TakeMethodsGivesMethodsAndEmptiesTheTally) {
   const std::vector<MethodDifferences> copied = tally.Methods();
   ASSERT_EQ(copied.size(), 5u);
   const std::vector<MethodDifferences> taken = tally.TakeMethods();
-  ASSERT_EQ(taken.size(), copied.size());
-  for (size_t i = 0; i < taken.size(); ++i) {
-    EXPECT_EQ(taken[i].method, copied[i].method);
-    EXPECT_EQ(taken[i].index, copied[i].index);
-    EXPECT_EQ(taken[i].pairs, copied[i].pairs);
-    EXPECT_EQ(taken[i].counted_pairs, copied[i].counted_pairs);
-    EXPECT_EQ(taken[i].inlining.insert, copied[i].inlining.insert);
-    EXPECT_EQ(taken[i].optimization.remove, copied[i].optimization.remove);
-    EXPECT_EQ(taken[i].optimization_too_big, copied[i].optimization_too_big);
-  }
+  ExpectSameMethods(taken, copied);
   std::vector<std::string> names;
   for (const MethodDifferences& method : taken) names.push_back(method.method);
   // "uncounted" (index 3) was seen first, then m2, m1, m0; "no record" last, after m2 (index 0).
