@@ -13,9 +13,11 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "profdiff/compilation_pairing.h"
 #include "profdiff/output_records.h"
 
@@ -60,10 +62,29 @@ void MethodRecordShares(const MethodRecord& record, std::optional<double> (&shar
 // (compilation_pairing.h): its compilations and the summed edit cost of its trees.
 ComparedPair ComparedPairOf(const PairRecord& record);
 
+// The number of pair records of a method's section: the record's own count (the comparison sets
+// it), else, when both compilation lists are profiled (their hot flags are known, as in a
+// stream read back from a profiled comparison), every hot compilation of experiment 1 against
+// every hot compilation of experiment 2, fragments not against fragments (the comparison's
+// rule); nullopt when unknown.
+std::optional<int64_t> SectionPairCount(const MethodRecord& record);
+
 // Collects MethodDifferences from the records passed to it. Method and pair records may come
-// from several threads at once (method sections are rendered in parallel).
+// from several threads at once (method sections are rendered in parallel), a section's pair
+// records before or after its method record. A method's pairs are kept only until all of them
+// are in (SectionPairCount): they are then reduced to the counted pairs' totals, so that what
+// is held for the whole run is a MethodDifferences per method, not an entry per pair. When the
+// count is unknown, or more pair records come than it says (a stream not written by profdiff),
+// the pairs not yet reduced are reduced at the end, together.
 class MethodDifferenceTally : public RecordObserver {
  public:
+  // Whether CountedPairIds is wanted: it keeps the IDs of every counted pair.
+  enum class CountedIds { kDrop, kKeep };
+  explicit MethodDifferenceTally(CountedIds ids = CountedIds::kKeep)
+      : keep_ids_(ids == CountedIds::kKeep), index_(0, NameHash{&methods_}, NameEq{&methods_}) {}
+  MethodDifferenceTally(const MethodDifferenceTally&) = delete;
+  MethodDifferenceTally& operator=(const MethodDifferenceTally&) = delete;
+
   void Header(const HeaderRecord& record) override;
   void Method(const MethodRecord& record) override;
   void Pair(const PairRecord& record) override;
@@ -79,10 +100,15 @@ class MethodDifferenceTally : public RecordObserver {
   size_t fewest_runs() const;
   // The methods in section order, their differences summed over the counted pairs.
   std::vector<MethodDifferences> Methods() const;
+  // Methods() without a copy: the tally is left without methods (what the header said stays).
+  std::vector<MethodDifferences> TakeMethods();
   // Per method (by name) in section order, the compared pairs that count as (experiment 1 ID,
-  // experiment 2 ID).
+  // experiment 2 ID). Only with CountedIds::kKeep.
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
   CountedPairIds() const;
+  // The pair records held, not reduced yet (their method's pairs are not all in, or their
+  // number is not known).
+  size_t PendingPairs() const;
 
  private:
   // A pair record as the tally needs it.
@@ -93,18 +119,53 @@ class MethodDifferenceTally : public RecordObserver {
     int64_t inlining_too_big = 0;
     int64_t optimization_too_big = 0;
   };
-  struct MethodEntry {
-    MethodDifferences totals;            // jit-vs-jit-runs: complete; otherwise without pairs
-    std::vector<PairDifferences> pairs;  // in the order received
+  using IdPairs = std::vector<std::pair<std::string, std::string>>;
+  // The index of methods_ by name: it holds positions, and hashes and compares the names there.
+  struct NameHash {
+    using is_transparent = void;
+    const std::vector<MethodDifferences>* methods;
+    size_t operator()(std::string_view name) const;
+    size_t operator()(size_t position) const { return (*this)((*methods)[position].method); }
   };
-  MethodEntry& Find(std::string_view method);  // under mutex_
-  static std::vector<ComparedPair> PairsOf(const std::vector<PairDifferences>& pairs);
+  struct NameEq {
+    using is_transparent = void;
+    const std::vector<MethodDifferences>* methods;
+    std::string_view NameOf(std::string_view name) const { return name; }
+    std::string_view NameOf(size_t position) const { return (*methods)[position].method; }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return NameOf(a) == NameOf(b);
+    }
+  };
+  // expected_'s values besides a count.
+  static constexpr int64_t kUnknown = -1;  // no method record yet, or it does not say
+  static constexpr int64_t kReduced = -2;  // all the pairs came, and were reduced
+
+  size_t Find(std::string_view method);  // under mutex_: the method's position in methods_
+  // Under mutex_: the pairs of the method at `position` when all of them are in and were not
+  // reduced yet (the caller reduces them outside the lock with Reduce), else nothing.
+  std::vector<PairDifferences> TakeIfComplete(size_t position);
+  // The counted pairs of `pairs` (CountedPairs) added to `totals` (their IDs to `ids`, if
+  // given).
+  static void Count(const std::vector<PairDifferences>& pairs, MethodDifferences* totals,
+                    IdPairs* ids);
+  void Reduce(size_t position, std::vector<PairDifferences> pairs);  // not under mutex_
+  // Under mutex_: the methods' positions in section order.
+  std::vector<size_t> SectionOrder() const;
+
+  const bool keep_ids_;
   mutable std::mutex mutex_;
   bool compares_ = false;
   bool runs_ = false;
   size_t fewest_runs_ = 0;
-  std::vector<MethodEntry> methods_;                // in the order first seen
-  absl::flat_hash_map<std::string, size_t> index_;  // method name -> its place in methods_
+  // In the order first seen. jit-vs-jit-runs: complete. Otherwise `pairs` counts every pair
+  // record received, the other figures only the counted pairs of those reduced so far.
+  std::vector<MethodDifferences> methods_;
+  std::vector<int64_t> expected_;  // per method: SectionPairCount, kUnknown or kReduced
+  // Per method (position): the pairs received and not reduced yet, in the order received.
+  absl::flat_hash_map<size_t, std::vector<PairDifferences>> pending_;
+  absl::flat_hash_map<size_t, IdPairs> counted_ids_;     // kKeep: of the pairs reduced
+  absl::flat_hash_set<size_t, NameHash, NameEq> index_;  // methods_ by name (not runs methods)
 };
 
 // The methods ranked for the summary: methods with differences first, then by the larger share

@@ -117,6 +117,11 @@ struct MethodRecord {
   std::string_view name;
   int hot_only_in = 0;  // comparisons: the one experiment the method is hot in, else 0
   std::vector<CompilationListRecord> experiments;
+  // Comparisons: the number of pair records of the section (rendered on worker threads, they
+  // may be observed before or after this record), so that an observer knows when it has seen
+  // them all (MethodDifferenceTally). Set by the comparison; not part of the output (a stream
+  // read back does not have it).
+  std::optional<int64_t> pairs;
 };
 
 // A compilation printed with its trees (report, --diff-compilations=false).

@@ -83,7 +83,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
   CallSiteFactsTally facts;
   std::optional<ObservedRenderer> observed_facts;
   if (rules.has_value()) observed = &observed_facts.emplace(*observed, facts);
-  MethodDifferenceTally tally;
+  MethodDifferenceTally tally(MethodDifferenceTally::CountedIds::kDrop);
   std::optional<ObservedRenderer> observed_tally;
   if (options.fail_on != FailOn::kNone || (compares && options.summary)) {
     observed = &observed_tally.emplace(*observed, tally);
@@ -93,12 +93,19 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
   std::optional<ObservedRenderer> observed_decisions;
   if (compares && options.decisions) observed = &observed_decisions.emplace(*observed, decisions);
   // The comparisons end with the ranked table (--summary), then the decisions (render passes on
-  // the stream's own).
+  // the stream's own). The tally's methods are taken from it once (a copy of tens of thousands
+  // would add to the peak memory); with --fail-on the gate is decided from them in section
+  // order before they are ranked.
+  std::optional<GateVerdict> verdict;
   if (compares && (options.summary || options.decisions)) {
     ObservedRenderer& last = observed_decisions.has_value() ? *observed_decisions : *observed_tally;
     last.set_before_end([&](Renderer& renderer) {
       if (options.summary) {
-        const std::vector<MethodDifferences> ranked = RankMethods(tally.Methods());
+        std::vector<MethodDifferences> methods = tally.TakeMethods();
+        if (options.fail_on != FailOn::kNone) {
+          verdict = DecideGate(methods, options.fail_on, options.fail_min_share, tally.runs());
+        }
+        const std::vector<MethodDifferences> ranked = RankMethods(std::move(methods));
         renderer.Summary(MakeSummaryRecord(ranked));
       }
       if (options.decisions) renderer.Decisions(decisions.MakeRecord());
@@ -133,7 +140,9 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
           command == "render" ? absl::StrCat(positionals.at(0), ": ", problem) : problem);
     }
   }
-  result.gate = DecideGate(tally.Methods(), options.fail_on, options.fail_min_share, tally.runs());
+  result.gate = verdict.has_value() ? *std::move(verdict)
+                                    : DecideGate(tally.TakeMethods(), options.fail_on,
+                                                 options.fail_min_share, tally.runs());
   return result;
 }
 

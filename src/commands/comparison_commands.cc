@@ -147,10 +147,13 @@ struct SectionPlan {
 // What a section's head costs to render, next to the records its items read (ItemBatches).
 constexpr uint64_t kHeadBytes = 256;
 
+// `items`: the section's items (pairs when diffing).
 void WriteSectionHead(RecordSink& out, size_t index, const Experiment& first,
-                      const Experiment& second, const MethodPair& pair) {
+                      const Experiment& second, const MethodPair& pair, size_t items,
+                      const Options& options) {
   MethodRecord method;
   method.index = static_cast<int64_t>(index);
+  if (options.diff_compilations) method.pairs = static_cast<int64_t>(items);
   method.name = first.method(pair.first).name;
   const bool hot1 = first.IsMethodHot(pair.first);
   const bool hot2 = second.IsMethodHot(pair.second);
@@ -242,28 +245,32 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
   // Pieces only read the experiments: render them on worker threads, write them in order.
   LiveSections live(first, second, options, &parents);
   const std::vector<size_t> batch_ends = PieceBatchEnds(costs, ComparisonRenderThreads());
+  const size_t pieces = costs.size();
   std::vector<uint64_t>().swap(costs);
   EndRecord end;
-  absl::Status written =
-      RenderInOrder(batch_ends, ComparisonRenderThreads(), out, &end,
-                    [&](size_t k, Renderer& sink, RenderedPiece& piece) {
-                      auto after = std::upper_bound(
-                          plans.begin(), plans.end(), k,
-                          [](size_t p, const SectionPlan& plan) { return p < plan.first_piece; });
-                      const size_t index = static_cast<size_t>(after - plans.begin()) - 1;
-                      const SectionPlan& plan = plans[index];
-                      if (k == plan.first_piece) {
-                        WriteSectionHead(sink, index, first, second, plan.pair);
-                        ++piece.tally.methods;
-                        return;
-                      }
-                      std::shared_ptr<Section> section = live.Get(index, plan.pair);
-                      piece.status = WriteSectionItem(sink, first, second, *section,
-                                                      section->items[k - plan.first_piece - 1],
-                                                      options, parents, &piece.tally);
-                      live.Rendered(index);
-                      if (progress != nullptr) progress->Advance(1, 0, 0);
-                    });
+  absl::Status written = RenderInOrder(
+      batch_ends, ComparisonRenderThreads(), out, &end,
+      [&](size_t k, Renderer& sink, RenderedPiece& piece) {
+        auto after = std::upper_bound(
+            plans.begin(), plans.end(), k,
+            [](size_t p, const SectionPlan& plan) { return p < plan.first_piece; });
+        const size_t index = static_cast<size_t>(after - plans.begin()) - 1;
+        const SectionPlan& plan = plans[index];
+        if (k == plan.first_piece) {
+          // The section's pieces end where the next section's begin.
+          const size_t next = index + 1 < plans.size() ? plans[index + 1].first_piece : pieces;
+          WriteSectionHead(sink, index, first, second, plan.pair, next - plan.first_piece - 1,
+                           options);
+          ++piece.tally.methods;
+          return;
+        }
+        std::shared_ptr<Section> section = live.Get(index, plan.pair);
+        piece.status = WriteSectionItem(sink, first, second, *section,
+                                        section->items[k - plan.first_piece - 1], options, parents,
+                                        &piece.tally);
+        live.Rendered(index);
+        if (progress != nullptr) progress->Advance(1, 0, 0);
+      });
   if (!written.ok()) return written;
   // What --require checks, kept in the stream so that render can check it too.
   if (!options.require.empty() || options.decisions) {

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <string_view>
+#include <tuple>
+#include <utility>
+
+#include "absl/hash/hash.h"
 
 namespace profdiff {
 
@@ -21,6 +25,34 @@ OpCounts Differences(const OpCounts& counts) {
   OpCounts differences = counts;
   differences.identity = 0;
   return differences;
+}
+
+// Sorts `methods` as std::stable_sort would, without its buffer (half as big as the methods):
+// an order of their positions, then each method moved once along the order's cycles.
+template <typename Less>
+void StableSortInPlace(std::vector<MethodDifferences>& methods, Less less) {
+  std::vector<size_t> order(methods.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (less(methods[a], methods[b])) return true;
+    if (less(methods[b], methods[a])) return false;
+    return a < b;
+  });
+  // methods[i] becomes the method at order[i]; a position whose method is in place is marked by
+  // order[i] == i.
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i] == i) continue;
+    MethodDifferences first = std::move(methods[i]);
+    size_t j = i;
+    while (order[j] != i) {
+      methods[j] = std::move(methods[order[j]]);
+      const size_t next = order[j];
+      order[j] = j;
+      j = next;
+    }
+    methods[j] = std::move(first);
+    order[j] = j;
+  }
 }
 
 }  // namespace
@@ -66,19 +98,90 @@ size_t MethodDifferenceTally::fewest_runs() const {
   return fewest_runs_;
 }
 
-MethodDifferenceTally::MethodEntry& MethodDifferenceTally::Find(std::string_view method) {
+size_t MethodDifferenceTally::NameHash::operator()(std::string_view name) const {
+  return absl::Hash<std::string_view>()(name);
+}
+
+size_t MethodDifferenceTally::Find(std::string_view method) {
   // By name: a HotSpot comparison without a profile has a section for every method compiled on
   // both sides, thousands (a linear search was 5 % of such a run).
-  auto [it, inserted] = index_.try_emplace(std::string(method), methods_.size());
-  if (inserted) methods_.emplace_back().totals.method = std::string(method);
-  return methods_[it->second];
+  auto it = index_.find(method);
+  if (it != index_.end()) return *it;
+  methods_.emplace_back().method = std::string(method);
+  expected_.push_back(kUnknown);
+  index_.insert(methods_.size() - 1);
+  return methods_.size() - 1;
+}
+
+std::optional<int64_t> SectionPairCount(const MethodRecord& record) {
+  if (record.pairs.has_value()) return record.pairs;
+  int64_t hot[2] = {0, 0}, hot_fragments[2] = {0, 0};
+  bool listed[2] = {false, false};
+  for (const CompilationListRecord& list : record.experiments) {
+    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) return std::nullopt;
+    const int side = list.experiment - 1;
+    if (listed[side]) return std::nullopt;
+    listed[side] = true;
+    for (const CompilationRecord& c : list.compilations) {
+      if (!c.hot) continue;
+      ++hot[side];
+      if (c.fragment) ++hot_fragments[side];
+    }
+  }
+  if (!listed[0] || !listed[1]) return std::nullopt;
+  return hot[0] * hot[1] - hot_fragments[0] * hot_fragments[1];
+}
+
+std::vector<MethodDifferenceTally::PairDifferences> MethodDifferenceTally::TakeIfComplete(
+    size_t position) {
+  std::vector<PairDifferences> pairs;
+  if (expected_[position] < 0 || methods_[position].pairs != expected_[position]) return pairs;
+  expected_[position] = kReduced;
+  auto it = pending_.find(position);
+  if (it != pending_.end()) {
+    pairs = std::move(it->second);
+    pending_.erase(it);
+  }
+  return pairs;
+}
+
+void MethodDifferenceTally::Reduce(size_t position, std::vector<PairDifferences> pairs) {
+  if (pairs.empty()) return;
+  // The pairing (CountedPairs, up to O(n^3) in a method's compilations) outside the lock: the
+  // method takes no more pairs of its own meanwhile (more would come only from a stream not
+  // written by profdiff, and they wait in pending_).
+  MethodDifferences counted;
+  IdPairs ids;
+  Count(pairs, &counted, keep_ids_ ? &ids : nullptr);
+  std::vector<PairDifferences>().swap(pairs);
+  std::lock_guard<std::mutex> lock(mutex_);
+  MethodDifferences& totals = methods_[position];
+  totals.counted_pairs += counted.counted_pairs;
+  totals.inlining += counted.inlining;
+  totals.optimization += counted.optimization;
+  totals.inlining_too_big += counted.inlining_too_big;
+  totals.optimization_too_big += counted.optimization_too_big;
+  if (keep_ids_) {
+    IdPairs& kept = counted_ids_[position];
+    for (auto& id : ids) kept.push_back(std::move(id));
+  }
 }
 
 void MethodDifferenceTally::Method(const MethodRecord& record) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  MethodDifferences& method = Find(record.name).totals;
-  method.index = record.index;
-  MethodRecordShares(record, method.share);
+  size_t position;
+  std::vector<PairDifferences> complete;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    position = Find(record.name);
+    MethodDifferences& method = methods_[position];
+    method.index = record.index;
+    MethodRecordShares(record, method.share);
+    if (expected_[position] == kUnknown) {
+      expected_[position] = SectionPairCount(record).value_or(kUnknown);
+    }
+    complete = TakeIfComplete(position);
+  }
+  Reduce(position, std::move(complete));
 }
 
 ComparedPair ComparedPairOf(const PairRecord& record) {
@@ -115,18 +218,23 @@ void MethodDifferenceTally::Pair(const PairRecord& record) {
       entry.optimization_too_big = add_cost(*record.optimization);
     }
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  MethodEntry& method = Find(record.method);
-  ++method.totals.pairs;
-  method.pairs.push_back(std::move(entry));
+  size_t position;
+  std::vector<PairDifferences> complete;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    position = Find(record.method);
+    ++methods_[position].pairs;
+    pending_[position].push_back(std::move(entry));
+    complete = TakeIfComplete(position);
+  }
+  Reduce(position, std::move(complete));
 }
 
 void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
   // A method hot in too few runs was not compared: like a method hot in one experiment only,
   // it has no pairs and does not count.
   if (!record.compared) return;
-  MethodEntry entry;
-  MethodDifferences& method = entry.totals;
+  MethodDifferences method;
   method.index = record.index;
   method.method = std::string(record.name);
   for (const ShareStatsRecord& hotness : record.hotness) {
@@ -144,36 +252,64 @@ void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
     (inlining ? method.inlining : method.optimization).Add(difference.node.op);
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  methods_.push_back(std::move(entry));
+  methods_.push_back(std::move(method));
+  expected_.push_back(kReduced);
 }
 
-std::vector<ComparedPair> MethodDifferenceTally::PairsOf(
-    const std::vector<PairDifferences>& pairs) {
+void MethodDifferenceTally::Count(const std::vector<PairDifferences>& pairs,
+                                  MethodDifferences* totals, IdPairs* ids) {
+  if (pairs.empty()) return;
   std::vector<ComparedPair> compared;
   compared.reserve(pairs.size());
   for (const PairDifferences& entry : pairs) compared.push_back(entry.pair);
-  return compared;
+  for (size_t k : CountedPairs(compared)) {
+    const PairDifferences& pair = pairs[k];
+    ++totals->counted_pairs;
+    totals->inlining += pair.inlining;
+    totals->optimization += pair.optimization;
+    totals->inlining_too_big += pair.inlining_too_big;
+    totals->optimization_too_big += pair.optimization_too_big;
+    if (ids != nullptr) ids->emplace_back(pair.pair.left, pair.pair.right);
+  }
+}
+
+std::vector<size_t> MethodDifferenceTally::SectionOrder() const {
+  // The records came from worker threads in any order.
+  std::vector<size_t> order(methods_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::tie(methods_[a].index, a) < std::tie(methods_[b].index, b);
+  });
+  return order;
 }
 
 std::vector<MethodDifferences> MethodDifferenceTally::Methods() const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<MethodDifferences> methods;
   methods.reserve(methods_.size());
-  for (const MethodEntry& entry : methods_) {
-    MethodDifferences& method = methods.emplace_back(entry.totals);
-    if (runs_) continue;  // the stable differences, already summed
-    for (size_t k : CountedPairs(PairsOf(entry.pairs))) {
-      const PairDifferences& pair = entry.pairs[k];
-      ++method.counted_pairs;
-      method.inlining += pair.inlining;
-      method.optimization += pair.optimization;
-      method.inlining_too_big += pair.inlining_too_big;
-      method.optimization_too_big += pair.optimization_too_big;
+  for (size_t position : SectionOrder()) {
+    MethodDifferences& method = methods.emplace_back(methods_[position]);
+    // The pairs not reduced yet: of a method whose pair count was not known or not reached, or
+    // that came after it was reached.
+    if (auto it = pending_.find(position); it != pending_.end()) {
+      Count(it->second, &method, nullptr);
     }
   }
-  std::stable_sort(
-      methods.begin(), methods.end(),
-      [](const MethodDifferences& a, const MethodDifferences& b) { return a.index < b.index; });
+  return methods;
+}
+
+std::vector<MethodDifferences> MethodDifferenceTally::TakeMethods() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& [position, pairs] : pending_) Count(pairs, &methods_[position], nullptr);
+  index_.clear();
+  pending_.clear();
+  counted_ids_.clear();
+  std::vector<int64_t>().swap(expected_);
+  std::vector<MethodDifferences> methods = std::move(methods_);
+  methods_.clear();
+  StableSortInPlace(methods, [](const MethodDifferences& a, const MethodDifferences& b) {
+    return a.index < b.index;
+  });
   return methods;
 }
 
@@ -182,23 +318,24 @@ MethodDifferenceTally::CountedPairIds() const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> result;
   if (runs_) return result;
-  // In section order, as Methods(): the records came from worker threads in any order.
-  std::vector<const MethodEntry*> entries;
-  entries.reserve(methods_.size());
-  for (const MethodEntry& entry : methods_) entries.push_back(&entry);
-  std::stable_sort(entries.begin(), entries.end(), [](const MethodEntry* a, const MethodEntry* b) {
-    return a->totals.index < b->totals.index;
-  });
-  for (const MethodEntry* sorted : entries) {
-    const MethodEntry& entry = *sorted;
-    if (entry.pairs.empty()) continue;
+  for (size_t position : SectionOrder()) {
+    if (methods_[position].pairs == 0) continue;
     auto& [method, ids] = result.emplace_back();
-    method = entry.totals.method;
-    for (size_t k : CountedPairs(PairsOf(entry.pairs))) {
-      ids.emplace_back(entry.pairs[k].pair.left, entry.pairs[k].pair.right);
+    method = methods_[position].method;
+    if (auto it = counted_ids_.find(position); it != counted_ids_.end()) ids = it->second;
+    if (auto it = pending_.find(position); it != pending_.end()) {
+      MethodDifferences unused;
+      Count(it->second, &unused, &ids);
     }
   }
   return result;
+}
+
+size_t MethodDifferenceTally::PendingPairs() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t pending = 0;
+  for (const auto& [position, pairs] : pending_) pending += pairs.size();
+  return pending;
 }
 
 std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> methods) {
@@ -208,17 +345,16 @@ std::vector<MethodDifferences> RankMethods(std::vector<MethodDifferences> method
   auto count = [](const MethodDifferences& m) {
     return m.inlining.differences() + m.optimization.differences();
   };
-  std::stable_sort(methods.begin(), methods.end(),
-                   [&](const MethodDifferences& a, const MethodDifferences& b) {
-                     if (differs(a) != differs(b)) return differs(a);
-                     const std::optional<double> sa = a.LargerShare(), sb = b.LargerShare();
-                     // Unknown shares after known ones.
-                     const bool ka = sa.has_value(), kb = sb.has_value();
-                     if (ka != kb) return ka;
-                     if (ka && *sa != *sb) return *sa > *sb;
-                     if (count(a) != count(b)) return count(a) > count(b);
-                     return a.index < b.index;
-                   });
+  StableSortInPlace(methods, [&](const MethodDifferences& a, const MethodDifferences& b) {
+    if (differs(a) != differs(b)) return differs(a);
+    const std::optional<double> sa = a.LargerShare(), sb = b.LargerShare();
+    // Unknown shares after known ones.
+    const bool ka = sa.has_value(), kb = sb.has_value();
+    if (ka != kb) return ka;
+    if (ka && *sa != *sb) return *sa > *sb;
+    if (count(a) != count(b)) return count(a) > count(b);
+    return a.index < b.index;
+  });
   return methods;
 }
 
