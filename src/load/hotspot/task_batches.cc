@@ -10,6 +10,10 @@
 #include <string_view>
 #include <utility>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "load/hotspot/log_scan.h"
 #include "load/hotspot/task_optimizations.h"
 
@@ -123,43 +127,69 @@ bool CheckTtyWithExpat(XML_Parser parser, const Batch& batch,
          check.ok;
 }
 
-// Whether pugixml's parse of `text` can stand for expat's: pugixml does not check what expat
-// checks in UTF-8, control characters, non-ASCII names, entity and character references,
-// comments, processing instructions, CDATA sections and a stray "]]>", so a batch holding any
-// of those (a byte >= 0x80, a control character but tab and line breaks, a '&' that starts
-// none of the five predefined entities, "<!", "<?", "]]>") is left to expat. HotSpot writes
-// none of them inside tasks, so in practice every batch of ASCII method names goes to pugixml.
-bool PugixmlCanJudge(std::string_view text) {
-  auto plain = [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte < 0x80 && (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r');
-  };
-  constexpr uint64_t kHigh = 0x8080808080808080ull;
-  constexpr uint64_t kSpaces = 0x2020202020202020ull;
-  size_t i = 0;
-  for (; i + 8 <= text.size(); i += 8) {
-    uint64_t word;
-    std::memcpy(&word, text.data() + i, 8);
-    // No byte >= 0x80 and none < 0x20 (subtracting 0x20 from such a byte sets its high bit):
-    // the common case; else (a line break) byte by byte.
-    if ((word & kHigh) == 0 && ((word - kSpaces) & ~word & kHigh) == 0) continue;
-    if (!std::all_of(text.begin() + i, text.begin() + i + 8, plain)) return false;
-  }
-  if (!std::all_of(text.begin() + i, text.end(), plain)) return false;
-  for (size_t at = text.find('&'); at != std::string_view::npos; at = text.find('&', at + 1)) {
-    const std::string_view rest = text.substr(at + 1);
-    if (!rest.starts_with("lt;") && !rest.starts_with("gt;") && !rest.starts_with("amp;") &&
-        !rest.starts_with("apos;") && !rest.starts_with("quot;")) {
+// Whether the byte at `at` of `text`, one of the bytes PugixmlCanJudge looks at closer ('&',
+// '!', '?', ']'), starts something only expat judges.
+bool OnlyExpatJudges(std::string_view text, size_t at) {
+  switch (text[at]) {
+    case '&': {
+      const std::string_view rest = text.substr(at + 1);
+      return !rest.starts_with("lt;") && !rest.starts_with("gt;") && !rest.starts_with("amp;") &&
+             !rest.starts_with("apos;") && !rest.starts_with("quot;");
+    }
+    case '!':
+    case '?':
+      return at > 0 && text[at - 1] == '<';
+    case ']':
+      return text.substr(at).starts_with("]]>");
+    default:
       return false;
-    }
   }
-  for (const char mark : {'!', '?'}) {
-    for (size_t at = text.find(mark); at != std::string_view::npos; at = text.find(mark, at + 1)) {
-      if (at > 0 && text[at - 1] == '<') return false;
-    }
-  }
-  return text.find("]]>") == std::string_view::npos;
 }
+
+bool PlainByte(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte < 0x80 && (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r');
+}
+
+}  // namespace
+
+bool PugixmlCanJudge(std::string_view text) {
+  size_t i = 0;
+#ifdef __SSE2__
+  // 16 bytes at a time: any byte >= 0x80 or a control character but tab and line breaks ends
+  // it; '&', '!', '?' and ']' are looked at closer.
+  const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i tab = _mm_set1_epi8('\t');
+  const __m128i line_feed = _mm_set1_epi8('\n');
+  const __m128i carriage_return = _mm_set1_epi8('\r');
+  const __m128i ampersand = _mm_set1_epi8('&');
+  const __m128i exclamation = _mm_set1_epi8('!');
+  const __m128i question = _mm_set1_epi8('?');
+  const __m128i bracket = _mm_set1_epi8(']');
+  for (; i + 16 <= text.size(); i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+    // Signed: bytes >= 0x80 are below 0x20 too.
+    const __m128i low = _mm_cmplt_epi8(x, space);
+    const __m128i allowed =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, line_feed)),
+                     _mm_cmpeq_epi8(x, carriage_return));
+    if (_mm_movemask_epi8(_mm_andnot_si128(allowed, low)) != 0) return false;
+    const __m128i closer =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, ampersand), _mm_cmpeq_epi8(x, exclamation)),
+                     _mm_or_si128(_mm_cmpeq_epi8(x, question), _mm_cmpeq_epi8(x, bracket)));
+    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(closer)); mask != 0;
+         mask &= mask - 1) {
+      if (OnlyExpatJudges(text, i + static_cast<size_t>(__builtin_ctz(mask)))) return false;
+    }
+  }
+#endif
+  for (; i < text.size(); ++i) {
+    if (!PlainByte(text[i]) || OnlyExpatJudges(text, i)) return false;
+  }
+  return true;
+}
+
+namespace {
 
 // Whether the attributes of `element` are unique and hold no '<' (which expat rejects and
 // pugixml accepts).

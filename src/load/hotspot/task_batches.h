@@ -12,6 +12,7 @@
 #include <deque>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -28,6 +29,14 @@ struct Batch {
   std::vector<size_t> ends;    // where each element ends in `text` (the first starts at 3)
   std::vector<int64_t> units;  // the unit of each element, -1 when it is not a valid unit
 };
+
+// Whether pugixml's parse of `text` can stand for expat's: pugixml does not check what expat
+// checks in UTF-8, control characters, non-ASCII names, entity and character references,
+// comments, processing instructions, CDATA sections and a stray "]]>", so a batch holding any
+// of those (a byte >= 0x80, a control character but tab and line breaks, a '&' that starts
+// none of the five predefined entities, "<!", "<?", "]]>") is left to expat. HotSpot writes
+// none of them inside tasks, so in practice every batch of ASCII method names goes to pugixml.
+bool PugixmlCanJudge(std::string_view text);
 
 // What the workers found in the batches, by batch.
 struct BatchFindings {

@@ -1,0 +1,69 @@
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/hotspot/task_batches.h"
+
+namespace profdiff {
+namespace {
+
+// The rule of PugixmlCanJudge, a byte at a time.
+bool Reference(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x80 || (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')) {
+      return false;
+    }
+    const std::string_view rest = text.substr(i);
+    if (text[i] == '&' && !rest.starts_with("&lt;") && !rest.starts_with("&gt;") &&
+        !rest.starts_with("&amp;") && !rest.starts_with("&apos;") && !rest.starts_with("&quot;")) {
+      return false;
+    }
+    if (rest.starts_with("<!") || rest.starts_with("<?") || rest.starts_with("]]>")) return false;
+  }
+  return true;
+}
+
+TEST(PugixmlJudgeTest, WhatOnlyExpatJudges) {
+  EXPECT_TRUE(PugixmlCanJudge("<r><task a='1'>\n\t<b c='&lt;init&gt; &amp;&apos;&quot;'/></task>"));
+  for (std::string_view bad : {"\x01", "\x7f\x80", "\xc3\xa9", "&bogus;", "&#65;", "&lt",
+                               "<!-- -->", "<?pi?>", "<![CDATA[x]]>", "]]>", "\x1f"}) {
+    // At every offset of a 16-byte block, and across the end of one.
+    for (size_t before = 0; before < 40; ++before) {
+      const std::string text = std::string(before, 'x') + std::string(bad) + "yyyyyyyyyyyyyyyyy";
+      EXPECT_FALSE(PugixmlCanJudge(text)) << before << " " << bad;
+    }
+  }
+  // The two bytes of "<!" and of "]]>" in two blocks; a '&' at the end.
+  EXPECT_FALSE(PugixmlCanJudge("xxxxxxxxxxxxxxx<!yyyyyyyyyyyyyyyy"));
+  EXPECT_FALSE(PugixmlCanJudge("xxxxxxxxxxxxxx]]>yyyyyyyyyyyyyyyy"));
+  EXPECT_FALSE(PugixmlCanJudge("xxxxxxxxxxxxxxx&"));
+  EXPECT_TRUE(PugixmlCanJudge("xxxxxxxxxxxxxx]] >!?yyyyyyyyyyyy"));
+}
+
+TEST(PugixmlJudgeTest, AgreesWithTheRuleOnRandomText) {
+  std::mt19937 random(5);
+  const std::string alphabet = "<>&;!?]x ltgampousq\n\t\r\x01\xc3";
+  const std::vector<std::string> pieces = {
+      "&lt;", "&gt;", "&amp;", "&apos;",  "&quot;", "&lt", "&",  "<!",   "<?",  "<",
+      "]]>",  "]]",   "]",     "xxxxxxx", "yyy",    " ",   "\n", "\x01", "\xc3"};
+  for (int round = 0; round < 20000; ++round) {
+    std::string text;
+    if (round % 2 == 0) {
+      text.assign(random() % 64, ' ');
+      for (char& c : text) c = alphabet[random() % alphabet.size()];
+    } else {
+      // Mostly what HotSpot writes, now and then something only expat judges.
+      for (size_t n = random() % 24; n > 0; --n) {
+        text += pieces[random() % (random() % 8 == 0 ? pieces.size() : 6)];
+      }
+    }
+    EXPECT_EQ(PugixmlCanJudge(text), Reference(text)) << text;
+  }
+}
+
+}  // namespace
+}  // namespace profdiff
