@@ -13,6 +13,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "load/hotspot/element_handler.h"
 #include "profdiff/optimization_tree.h"
 
 namespace profdiff {
@@ -55,7 +56,7 @@ class TaskOptimizations {
     loop_depth_ = 0;
   }
   void EndLoopTree() { in_loop_tree_ = false; }
-  void StartLoop(XmlAttributes attributes);
+  void StartLoop(ElementAttributes attributes);
   void EndLoop() {
     if (loop_depth_ > 0) --loop_depth_;
   }

@@ -18,12 +18,11 @@ namespace profdiff {
 
 namespace {
 
-std::string_view Attribute(XmlAttributes attributes, std::string_view name) {
-  const char* value = FindAttribute(attributes, name);
-  return value == nullptr ? std::string_view() : std::string_view(value);
+std::string_view Attribute(ElementAttributes attributes, std::string_view name) {
+  return FindValue(attributes, name).value_or(std::string_view());
 }
 
-std::optional<int64_t> IntegerAttribute(XmlAttributes attributes, std::string_view name) {
+std::optional<int64_t> IntegerAttribute(ElementAttributes attributes, std::string_view name) {
   std::string_view text = Attribute(attributes, name);
   int64_t value = 0;
   auto result = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -33,7 +32,7 @@ std::optional<int64_t> IntegerAttribute(XmlAttributes attributes, std::string_vi
   return value;
 }
 
-int32_t BciAttribute(XmlAttributes attributes, std::string_view name = "bci") {
+int32_t BciAttribute(ElementAttributes attributes, std::string_view name = "bci") {
   std::optional<int64_t> bci = IntegerAttribute(attributes, name);
   if (!bci || *bci < INT32_MIN || *bci > INT32_MAX) return -1;
   return static_cast<int32_t>(*bci);
@@ -95,7 +94,7 @@ struct TaskTreeBuilder::State {
     return it != methods.end() ? it->second.bytes : -1;
   }
 
-  void DefineMethod(XmlAttributes attributes) {
+  void DefineMethod(ElementAttributes attributes) {
     const std::string& holder = TypeName(Attribute(attributes, "holder"));
     parameters.clear();
     std::string_view arguments = Attribute(attributes, "arguments");
@@ -179,7 +178,7 @@ struct TaskTreeBuilder::State {
     return name.has_value() ? InternedName(*name) : InternedName();
   }
 
-  void StartParse(XmlAttributes attributes) {
+  void StartParse(ElementAttributes attributes) {
     std::string_view method_id = Attribute(attributes, "method");
     InliningTree& tree = trees->inlining_tree;
     NodeIndex node = kNoNode;
@@ -241,7 +240,7 @@ struct TaskTreeBuilder::State {
     last_call = kNoNode;
   }
 
-  void StartCall(XmlAttributes attributes) {
+  void StartCall(ElementAttributes attributes) {
     std::string_view method_id = Attribute(attributes, "method");
     if (scopes.empty()) {
       // A late-inlining attempt names its call again.
@@ -257,16 +256,16 @@ struct TaskTreeBuilder::State {
     NodeIndex node = AddCall(method_id, scope.bci, parent);
     InliningTreeNode& call = trees->inlining_tree.node(node);
     call.indirect = is_virtual;
-    if (const char* receiver = FindAttribute(attributes, "receiver"); receiver != nullptr) {
+    if (FindValue(attributes, "receiver").has_value()) {
       const double total = static_cast<double>(IntegerAttribute(attributes, "count").value_or(0));
       ReceiverTypeProfile profile;
       // HotSpot inlines by a profile only once it is mature; the log does not say more.
       profile.mature = true;
       for (std::string_view prefix : {"receiver", "receiver2"}) {
-        const char* type = FindAttribute(attributes, prefix);
-        if (type == nullptr) continue;
+        const std::optional<std::string_view> type = FindValue(attributes, prefix);
+        if (!type.has_value()) continue;
         ProfiledType profiled;
-        profiled.type_name = TypeName(type);
+        profiled.type_name = TypeName(*type);
         const double count = static_cast<double>(
             IntegerAttribute(attributes, std::string(prefix) + "_count").value_or(0));
         profiled.probability = total > 0 ? count / total : 0;
@@ -279,7 +278,7 @@ struct TaskTreeBuilder::State {
     last_call = node;
   }
 
-  void Decision(XmlAttributes attributes, bool success) {
+  void Decision(ElementAttributes attributes, bool success) {
     NodeIndex node = last_call != kNoNode ? last_call : late_site;
     if (node == kNoNode) return;
     std::string_view reason = Attribute(attributes, "reason");
@@ -294,7 +293,7 @@ struct TaskTreeBuilder::State {
     if (node == late_site) late_site = kNoNode;
   }
 
-  void Intrinsic(XmlAttributes attributes) {
+  void Intrinsic(ElementAttributes attributes) {
     std::string_view id = Attribute(attributes, "id");
     int32_t bci = scopes.empty() ? -1 : scopes.back().bci;
     if (last_call != kNoNode) {
@@ -313,18 +312,18 @@ struct TaskTreeBuilder::State {
     kept_virtual_calls.insert(scope.virtual_call);
   }
 
-  void UncommonTrap(XmlAttributes attributes) {
+  void UncommonTrap(ElementAttributes attributes) {
     // Traps that name a method come from the type flow, not from the compiled code; traps with
     // a compile id are events of the running program outside any task (LogParser does the
     // same).
-    if (FindAttribute(attributes, "method") != nullptr) return;
-    if (FindAttribute(attributes, "compile_id") != nullptr) return;
+    if (FindValue(attributes, "method").has_value()) return;
+    if (FindValue(attributes, "compile_id").has_value()) return;
     Properties properties;
-    if (const char* action = FindAttribute(attributes, "action"); action != nullptr) {
-      properties.push_back(Property{"action", StringValue(action)});
+    if (const std::optional<std::string_view> action = FindValue(attributes, "action")) {
+      properties.push_back(Property{"action", StringValue(*action)});
     }
-    if (const char* comment = FindAttribute(attributes, "comment"); comment != nullptr) {
-      properties.push_back(Property{"comment", StringValue(comment)});
+    if (const std::optional<std::string_view> comment = FindValue(attributes, "comment")) {
+      properties.push_back(Property{"comment", StringValue(*comment)});
     }
     AddOptimization(kParsePhase, "UncommonTrap", Attribute(attributes, "reason"),
                     ScopePosition(BciAttribute(attributes)), std::move(properties));
@@ -401,12 +400,12 @@ struct TaskTreeBuilder::State {
 TaskTreeBuilder::TaskTreeBuilder(RecordTrees* trees) : state_(std::make_unique<State>(trees)) {}
 TaskTreeBuilder::~TaskTreeBuilder() = default;
 
-void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) {
+void TaskTreeBuilder::Start(std::string_view element, ElementAttributes attributes) {
   State& s = *state_;
   if (element == "task") {
     // The root of a task that never parsed its method (a stale task, say).
-    if (const char* method = FindAttribute(attributes, "method"); method != nullptr) {
-      s.task_method = MethodNameFromDescriptor(method);
+    if (const std::optional<std::string_view> method = FindValue(attributes, "method")) {
+      s.task_method = MethodNameFromDescriptor(*method);
     }
   } else if (element == "type") {
     s.types[std::string(Attribute(attributes, "id"))] = std::string(Attribute(attributes, "name"));
@@ -459,8 +458,8 @@ void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) 
   } else if (element == "dependency_failed") {
     Properties properties;
     for (std::string_view key : {"ctxk", "x", "witness"}) {
-      if (const char* value = FindAttribute(attributes, key); value != nullptr) {
-        properties.push_back(Property{std::string(key), StringValue(value)});
+      if (const std::optional<std::string_view> value = FindValue(attributes, key)) {
+        properties.push_back(Property{std::string(key), StringValue(*value)});
       }
     }
     s.AddOptimization(kDependencyPhase, "DependencyFailed", Attribute(attributes, "type"), {},

@@ -9,20 +9,21 @@
 #include <memory>
 #include <string_view>
 
+#include "load/hotspot/element_handler.h"
 #include "load/hotspot/task_optimizations.h"
 #include "profdiff/record_reader.h"
 
 namespace profdiff {
 
-class TaskTreeBuilder {
+class TaskTreeBuilder : public ElementHandler {
  public:
   explicit TaskTreeBuilder(RecordTrees* trees);
-  ~TaskTreeBuilder();
+  ~TaskTreeBuilder() override;
   TaskTreeBuilder(const TaskTreeBuilder&) = delete;
   TaskTreeBuilder& operator=(const TaskTreeBuilder&) = delete;
 
-  void Start(std::string_view element, XmlAttributes attributes);
-  void End(std::string_view element);
+  void Start(std::string_view element, ElementAttributes attributes) override;
+  void End(std::string_view element) override;
   // After the </task>: adds what is only known at the end (loops, the bailout).
   void Finish();
 
