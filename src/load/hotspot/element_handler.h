@@ -4,7 +4,7 @@
 // What a task's reader hands the tree builder (task_trees.h): each element's start with its
 // attributes, decoded (entities replaced, white space in values made blanks, as expat and
 // pugixml do), and its end, in document order. Names and values are views into the task's
-// text, valid during the call.
+// text, valid as long as the text (the tree builder keeps ids and names until it finishes).
 
 #include <optional>
 #include <span>
