@@ -83,6 +83,24 @@ TEST(TaskScannerTest, DecodesReferencesAndWhiteSpaceInValues) {
   ExpectScanned(
       "<a-b.c:d_e f = 'x' g\n=\n\"y\" >text &amp; \xC3\xA9 &#1; &bogus;<h/>\n</a-b.c:d_e >");
   ExpectScanned("<a b='\xC3\xA9'></a>");
+  // Other control characters stay as they are (expat refuses them, the log's reading sends
+  // them to expat).
+  EXPECT_EQ(ExpectScanned("<a b='1\x01\x1F"
+                          "2'/>"),
+            "<1:a 1:b=4:1\x01\x1F"
+            "2>\n</1:a>\n");
+  // Values read 16 bytes at a time: a reference, a line break, the other quote and the end at
+  // every place of values of up to 40 bytes, the text ending right after.
+  for (size_t size = 0; size <= 40; ++size) {
+    for (size_t at = 0; at < size; ++at) {
+      for (const std::string special : {"&amp;", "\n", "\"", "\xC3\xA9"}) {
+        std::string value(size, 'v');
+        value.replace(at, 1, special);
+        ExpectScanned("<a b='" + value + "'/>");
+        ExpectScanned("<a b='" + value + "'></a>\n");
+      }
+    }
+  }
   // Text around the root, several roots.
   ExpectScanned("  \n<a/>text<b></b>\n");
 }
@@ -116,7 +134,7 @@ TEST(TaskScannerTest, LeavesEverythingElseToPugixmlUntouched) {
 // result, it hands over what pugixml does, and pugixml reads it too.
 TEST(TaskScannerTest, RandomEditsReadAsPugixmlReadsThem) {
   std::mt19937 random(19);
-  const std::string alphabet = "<>/='\"&;#x0aA9 \t\r\n!?-[]\xC3\xA9";
+  const std::string alphabet = "<>/='\"&;#x0aA9 \t\r\n\x01!?-[]\xC3\xA9";
   int scanned = 0;
   for (int round = 0; round < 4000; ++round) {
     std::string text = kTask;

@@ -188,9 +188,15 @@ bool ListTags(const char* text, size_t size, Scratch& scratch) {
   while (true) {
     // Text (character data, or outside the root) is not read: pugixml's reading of it hands
     // nothing over either.
-    const void* found = std::memchr(p, '<', static_cast<size_t>(end - p));
-    if (found == nullptr) break;
-    p = static_cast<const char*>(found) + 1;
+    // Mostly a line break: looked at before asking memchr.
+    if (p < end && *p == '\n') ++p;
+    if (p < end && *p == '<') {
+      ++p;
+    } else {
+      const void* found = std::memchr(p, '<', static_cast<size_t>(end - p));
+      if (found == nullptr) break;
+      p = static_cast<const char*>(found) + 1;
+    }
     if (p == end) return false;
     if (*p == '/') {
       ++p;
