@@ -111,7 +111,7 @@ void TaskOptimizations::Finish() {
     Add(kLoopPhase, "Loop", event, {}, std::move(properties));
   }
   if (task_failed_ || retried_) {
-    for (const std::string& reason : failures_) {
+    for (const std::string_view reason : failures_) {
       Add(kBailoutPhase, task_failed_ ? "CompilationFailed" : "CompilationRetried", reason, {}, {});
     }
   }

@@ -48,6 +48,32 @@ struct TaskTreeBuilder::State {
     methods.reserve(16);
   }
 
+  // Ready for the next task, keeping the room the tables have (absl's clear() gives up that of
+  // large ones).
+  void Reset(RecordTrees* out) {
+    trees = out;
+    optimizations = TaskOptimizations(&out->optimization_tree);
+    types.clear();
+    converted_types.clear();
+    methods.clear();
+    node_method_ids.clear();
+    parameters.clear();
+    scopes.clear();
+    parse_scopes.clear();
+    last_call = kNoNode;
+    late_site = kNoNode;
+    in_late_inline = false;
+    late_method_id = {};
+    pending_elimination = {};
+    pending_elimination_type = {};
+    jvms.clear();
+    task_method.reset();
+    kept_virtual_calls.clear();
+  }
+
+  // Whether the state is worth keeping for the next task (not the tables of a huge one).
+  bool Small() const { return node_method_ids.capacity() <= 4096 && scopes.capacity() <= 256; }
+
   // Ids and names are views into the task's text (which outlives the builder: element_handler.h),
   // so that a definition copies no more than the method's name in Graal's spelling.
   RecordTrees* trees;
@@ -438,8 +464,25 @@ struct TaskTreeBuilder::State {
   }
 };
 
-TaskTreeBuilder::TaskTreeBuilder(RecordTrees* trees) : state_(std::make_unique<State>(trees)) {}
-TaskTreeBuilder::~TaskTreeBuilder() = default;
+std::unique_ptr<TaskTreeBuilder::State>& TaskTreeBuilder::Spare() {
+  thread_local std::unique_ptr<State> spare;
+  return spare;
+}
+
+TaskTreeBuilder::TaskTreeBuilder(RecordTrees* trees) {
+  std::unique_ptr<State>& spare = Spare();
+  if (spare != nullptr) {
+    state_ = std::move(spare);
+    state_->Reset(trees);
+  } else {
+    state_ = std::make_unique<State>(trees);
+  }
+}
+
+TaskTreeBuilder::~TaskTreeBuilder() {
+  std::unique_ptr<State>& spare = Spare();
+  if (spare == nullptr && state_->Small()) spare = std::move(state_);
+}
 
 void TaskTreeBuilder::Start(std::string_view name, ElementAttributes attributes) {
   State& s = *state_;

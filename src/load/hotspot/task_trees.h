@@ -29,6 +29,9 @@ class TaskTreeBuilder : public ElementHandler {
 
  private:
   struct State;
+  // The state a builder of this thread left, cleared, with the room its tables had: most tasks
+  // are small, and making their tables anew cost more than reading them.
+  static std::unique_ptr<State>& Spare();
   std::unique_ptr<State> state_;
 };
 
