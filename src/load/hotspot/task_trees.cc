@@ -14,6 +14,7 @@
 #include "load/hotspot/java_names.h"
 #include "load/hotspot/task_elements.h"
 #include "load/hotspot/task_optimizations.h"
+#include "profdiff/absl_compat.h"
 
 namespace profdiff {
 
@@ -78,16 +79,17 @@ struct TaskTreeBuilder::State {
   // so that a definition copies no more than the method's name in Graal's spelling.
   RecordTrees* trees;
   TaskOptimizations optimizations;
-  absl::flat_hash_map<std::string_view, std::string_view> types;  // id -> qualified name
+  absl::flat_hash_map<std::string_view, std::string_view, StringViewHash>
+      types;                                       // id -> qualified name
   std::forward_list<std::string> converted_types;  // the names QualifiedTypeName spells anew
   struct MethodInfo {
     std::string name;    // in Graal's spelling
     int32_t bytes = -1;  // <method bytes>; -1 when the log does not say (an unloaded method)
     std::optional<InternedName> interned;  // the name, once a position needs it
   };
-  absl::flat_hash_map<std::string_view, MethodInfo> methods;  // by id
-  std::vector<std::string_view> node_method_ids;              // parallel to the inlining nodes
-  std::vector<std::string_view> parameters;                   // DefineMethod's, reused
+  absl::flat_hash_map<std::string_view, MethodInfo, StringViewHash> methods;  // by id
+  std::vector<std::string_view> node_method_ids;  // parallel to the inlining nodes
+  std::vector<std::string_view> parameters;       // DefineMethod's, reused
 
   struct Scope {
     NodeIndex node = kNoNode;
