@@ -20,8 +20,8 @@ struct XmlAttribute {
 using ElementAttributes = std::span<const XmlAttribute>;
 
 // The value of attribute `name`, or nullopt.
-inline std::optional<std::string_view> FindValue(ElementAttributes attributes,
-                                                 std::string_view name) {
+[[gnu::always_inline]] inline std::optional<std::string_view> FindValue(
+    ElementAttributes attributes, std::string_view name) {
   for (const XmlAttribute& attribute : attributes) {
     if (attribute.name == name) return attribute.value;
   }

@@ -20,11 +20,14 @@ namespace profdiff {
 
 namespace {
 
-std::string_view Attribute(ElementAttributes attributes, std::string_view name) {
+// Inlined, so that the name's length is known where it is compared (no call of memcmp).
+[[gnu::always_inline]] inline std::string_view Attribute(ElementAttributes attributes,
+                                                         std::string_view name) {
   return FindValue(attributes, name).value_or(std::string_view());
 }
 
-std::optional<int64_t> IntegerAttribute(ElementAttributes attributes, std::string_view name) {
+[[gnu::always_inline]] inline std::optional<int64_t> IntegerAttribute(ElementAttributes attributes,
+                                                                      std::string_view name) {
   std::string_view text = Attribute(attributes, name);
   int64_t value = 0;
   auto result = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -34,7 +37,8 @@ std::optional<int64_t> IntegerAttribute(ElementAttributes attributes, std::strin
   return value;
 }
 
-int32_t BciAttribute(ElementAttributes attributes, std::string_view name = "bci") {
+[[gnu::always_inline]] inline int32_t BciAttribute(ElementAttributes attributes,
+                                                   std::string_view name = "bci") {
   std::optional<int64_t> bci = IntegerAttribute(attributes, name);
   if (!bci || *bci < INT32_MIN || *bci > INT32_MAX) return -1;
   return static_cast<int32_t>(*bci);
