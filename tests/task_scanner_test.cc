@@ -122,6 +122,12 @@ TEST(TaskScannerTest, LeavesEverythingElseToPugixmlUntouched) {
     SCOPED_TRACE(text);
     ExpectDeclined(text);
   }
+  // A text not followed by a NUL (the scanner's loops stop at it) is declined too.
+  std::string followed = "<a b='1'/>X";
+  ElementEvents events;
+  EXPECT_FALSE(ScanTaskElements(followed.data(), followed.size() - 1, events));
+  EXPECT_EQ(followed, "<a b='1'/>X");
+  EXPECT_EQ(events.text(), "");
   // Declined texts are read by pugixml: the task's trees and errors are pugixml's.
   absl::StatusOr<RecordTrees> trees = ParseHotSpotTask("<task><!-- x --></task>");
   EXPECT_TRUE(trees.ok()) << trees.status();

@@ -17,8 +17,8 @@
 
 namespace profdiff {
 
-// Parses the `size` bytes at `text` (overwritten). Fails with "<line>:<column>: malformed XML
-// (<pugixml's description>)", relative to the text.
+// Parses the `size` bytes at `text` (overwritten; `text[size]` is read: a std::string's data()).
+// Fails with "<line>:<column>: malformed XML (<pugixml's description>)", relative to the text.
 absl::StatusOr<RecordTrees> ParseTaskInPlace(char* text, size_t size, TreeParts parts);
 
 // The elements of the text as pugixml's parse_default reads them (in place), handed to

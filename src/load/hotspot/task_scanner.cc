@@ -15,7 +15,7 @@ enum : uint8_t {
   kSpace = 1,         // white space between attributes: blank, tab, line feed, carriage return
   kNameStart = 2,     // letters, '_', ':'
   kName = 4,          // those, digits, '-', '.'
-  kValueSpecial = 8,  // in a value: '&', white space other than the blank, '<' (and the quotes)
+  kValueSpecial = 8,  // in a value: '&', white space other than the blank, '<', the quotes, NUL
 };
 
 constexpr std::array<uint8_t, 256> MakeClasses() {
@@ -27,7 +27,7 @@ constexpr std::array<uint8_t, 256> MakeClasses() {
   classes['-'] = classes['.'] = kName;
   classes[' '] = kSpace;
   classes['\t'] = classes['\n'] = classes['\r'] = kSpace | kValueSpecial;
-  classes['&'] = classes['<'] = classes['\''] = classes['"'] = kValueSpecial;
+  classes['&'] = classes['<'] = classes['\''] = classes['"'] = classes['\0'] = kValueSpecial;
   return classes;
 }
 
@@ -163,18 +163,18 @@ size_t DecodeValue(char* value, size_t size) {
 }
 
 // Reads a name at `*p` (its first character already known to start one).
-std::string_view ReadName(const char** p, const char* end) {
+std::string_view ReadName(const char** p) {
   const char* start = *p;
   const char* at = start + 1;
-  while (at < end && Is(*at, kName)) ++at;
+  while (Is(*at, kName)) ++at;  // the NUL after the text ends it
   *p = at;
   return std::string_view(start, static_cast<size_t>(at - start));
 }
 
 // Skips white space; whether there was any.
-bool SkipSpace(const char** p, const char* end) {
+bool SkipSpace(const char** p) {
   const char* start = *p;
-  while (*p < end && Is(**p, kSpace)) ++*p;
+  while (Is(**p, kSpace)) ++*p;  // the NUL after the text ends it
   return *p != start;
 }
 
@@ -183,7 +183,8 @@ bool SkipSpace(const char** p, const char* end) {
 bool ListTags(const char* text, size_t size, Scratch& scratch) {
   const char* p = text;
   const char* const end = text + size;
-  if (size == 0 || std::memchr(text, '\0', size) != nullptr) return false;
+  // A NUL byte only after the text: the loops over bytes stop there without counting.
+  if (size == 0 || text[size] != '\0' || std::memchr(text, '\0', size) != nullptr) return false;
   bool any_element = false;
   while (true) {
     // Text (character data, or outside the root) is not read: pugixml's reading of it hands
@@ -201,8 +202,8 @@ bool ListTags(const char* text, size_t size, Scratch& scratch) {
     if (*p == '/') {
       ++p;
       if (p == end || !Is(*p, kNameStart)) return false;
-      const std::string_view name = ReadName(&p, end);
-      SkipSpace(&p, end);
+      const std::string_view name = ReadName(&p);
+      SkipSpace(&p);
       if (p == end || *p != '>') return false;
       ++p;
       if (scratch.open.empty() || scratch.open.back() != name) return false;
@@ -213,10 +214,10 @@ bool ListTags(const char* text, size_t size, Scratch& scratch) {
     if (!Is(*p, kNameStart)) return false;  // '!', '?' or malformed
     any_element = true;
     Tag tag;
-    tag.name = ReadName(&p, end);
+    tag.name = ReadName(&p);
     tag.first_attribute = scratch.attributes.size();
     while (true) {
-      const bool spaced = SkipSpace(&p, end);
+      const bool spaced = SkipSpace(&p);
       if (p == end) return false;
       if (*p == '>') {
         ++p;
@@ -233,17 +234,17 @@ bool ListTags(const char* text, size_t size, Scratch& scratch) {
       }
       if (!spaced || !Is(*p, kNameStart)) return false;
       XmlAttribute attribute;
-      attribute.name = ReadName(&p, end);
-      SkipSpace(&p, end);
+      attribute.name = ReadName(&p);
+      SkipSpace(&p);
       if (p == end || *p != '=') return false;
       ++p;
-      SkipSpace(&p, end);
+      SkipSpace(&p);
       if (p == end || (*p != '\'' && *p != '"')) return false;
       const char quote = *p++;
       const char* value = p;
       bool decode = false;
       while (true) {
-        while (p < end && !Is(*p, kValueSpecial)) ++p;
+        while (!Is(*p, kValueSpecial)) ++p;  // the NUL after the text ends it
         if (p == end) return false;
         const char c = *p;
         if (c == quote) break;

@@ -23,7 +23,7 @@ namespace profdiff {
 
 // Hands the elements of the `size` bytes at `text` to `handler` in document order (values
 // decoded in place) and returns true; or returns false having handed over nothing and changed
-// nothing.
+// nothing. `text[size]` is read, and must be a NUL (as after a std::string's characters).
 bool ScanTaskElements(char* text, size_t size, ElementHandler& handler);
 
 }  // namespace profdiff
