@@ -4,6 +4,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/node_hash_set.h"
+#include "profdiff/absl_compat.h"
 
 namespace profdiff {
 
@@ -26,7 +27,7 @@ const std::string* InternedName::Intern(std::string_view text) {
   if (text.empty()) return &kEmptyText;
   // Trees are built on several threads at once: each looks in its own cache first, so the
   // shared table (and its lock) is only visited once per thread and name.
-  thread_local absl::flat_hash_map<std::string_view, const std::string*> cache;
+  thread_local absl::flat_hash_map<std::string_view, const std::string*, StringViewHash> cache;
   if (auto it = cache.find(text); it != cache.end()) return it->second;
   NameTable& table = Table();
   const std::string* interned;

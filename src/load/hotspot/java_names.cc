@@ -84,8 +84,12 @@ std::string_view SimpleTypeName(std::string_view qualified) {
 }
 
 std::string GraalMethodName(std::string_view holder, std::string_view name,
-                            const std::vector<std::string>& parameters) {
-  std::string method(holder);
+                            std::span<const std::string_view> parameters) {
+  size_t size = holder.size() + name.size() + 3;
+  for (std::string_view parameter : parameters) size += parameter.size() + 2;
+  std::string method;
+  method.reserve(size);
+  method += holder;
   method += '.';
   method += name;
   method += '(';
@@ -106,14 +110,17 @@ std::optional<std::string> MethodNameFromDescriptor(std::string_view text) {
   const std::string_view name = text.substr(first_space + 1, second_space - first_space - 1);
   const std::string_view descriptor = text.substr(second_space + 1);
   if (holder.empty() || name.empty() || !descriptor.starts_with('(')) return std::nullopt;
-  std::vector<std::string> parameters;
+  std::vector<std::string> types;
   size_t at = 1;
   while (at < descriptor.size() && descriptor[at] != ')') {
     std::optional<std::string> type = ReadFieldDescriptor(descriptor, &at);
     if (!type) return std::nullopt;
-    parameters.emplace_back(SimpleTypeName(*type));
+    types.push_back(*std::move(type));
   }
   if (at >= descriptor.size()) return std::nullopt;
+  std::vector<std::string_view> parameters;
+  parameters.reserve(types.size());
+  for (const std::string& type : types) parameters.push_back(SimpleTypeName(type));
   return GraalMethodName(DottedClassName(holder), name, parameters);
 }
 

@@ -6,6 +6,7 @@
 // qualified, the parameter types without their package, arrays as `byte[]`.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,7 @@ std::string_view SimpleTypeName(std::string_view qualified);
 
 // "<holder>.<name>(<parameter>, <parameter>)" with the parameter types already simple.
 std::string GraalMethodName(std::string_view holder, std::string_view name,
-                            const std::vector<std::string>& parameters);
+                            std::span<const std::string_view> parameters);
 
 // The method of a <task method='java.util.HashMap getNode (Ljava/lang/Object;)Ljava/util/...;'>
 // attribute in Graal's spelling; nullopt when the text is not "holder name (descriptor)".

@@ -89,14 +89,12 @@ void TaskOptimizations::Add(std::string_view phase, std::string_view name, std::
   tree_->AddNode(std::move(node), parent);
 }
 
-void TaskOptimizations::StartLoop(XmlAttributes attributes) {
+void TaskOptimizations::StartLoop(ElementAttributes attributes) {
   if (!in_loop_tree_) return;
   ++loop_depth_;
   std::vector<std::string> kinds;
-  for (size_t i = 0; attributes[i] != nullptr; i += 2) {
-    std::string_view name = attributes[i];
+  for (const auto& [name, value] : attributes) {
     if (name == "idx") continue;  // a node index: differs from run to run
-    std::string_view value = attributes[i + 1];
     kinds.push_back(value == "1" ? std::string(name)
                                  : std::string(name) + "=" + std::string(value));
   }
@@ -113,7 +111,7 @@ void TaskOptimizations::Finish() {
     Add(kLoopPhase, "Loop", event, {}, std::move(properties));
   }
   if (task_failed_ || retried_) {
-    for (const std::string& reason : failures_) {
+    for (const std::string_view reason : failures_) {
       Add(kBailoutPhase, task_failed_ ? "CompilationFailed" : "CompilationRetried", reason, {}, {});
     }
   }

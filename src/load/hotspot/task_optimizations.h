@@ -13,6 +13,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "load/hotspot/element_handler.h"
 #include "profdiff/optimization_tree.h"
 
 namespace profdiff {
@@ -44,7 +45,7 @@ class TaskOptimizations {
 
   // <phase name=...> and its end. A phase becomes a node only when an optimization is logged in
   // it (C1 of JDK 17 names phases that never hold any).
-  void OpenPhase(std::string_view name) { named_phases_.emplace_back(std::string(name), kNoNode); }
+  void OpenPhase(std::string_view name) { named_phases_.emplace_back(name, kNoNode); }
   void ClosePhase() {
     if (!named_phases_.empty()) named_phases_.pop_back();
   }
@@ -55,7 +56,7 @@ class TaskOptimizations {
     loop_depth_ = 0;
   }
   void EndLoopTree() { in_loop_tree_ = false; }
-  void StartLoop(XmlAttributes attributes);
+  void StartLoop(ElementAttributes attributes);
   void EndLoop() {
     if (loop_depth_ > 0) --loop_depth_;
   }
@@ -75,13 +76,14 @@ class TaskOptimizations {
 
   OptimizationTree* tree_;
   NodeIndex root_phase_ = kNoNode;
-  std::vector<std::pair<std::string, NodeIndex>> named_phases_;
+  // Names and reasons are views into the task's text (element_handler.h).
+  std::vector<std::pair<std::string_view, NodeIndex>> named_phases_;
   absl::flat_hash_map<std::string, NodeIndex> default_phases_;
   bool in_loop_tree_ = false;
   int loop_depth_ = 0;
   absl::flat_hash_set<std::string> loop_shapes_;
   std::vector<std::pair<std::string, int>> loops_;  // (event, depth)
-  std::vector<std::string> failures_;
+  std::vector<std::string_view> failures_;
   bool task_failed_ = false;
   bool retried_ = false;
 };

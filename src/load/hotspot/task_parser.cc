@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "load/hotspot/task_scanner.h"
 #include "load/hotspot/task_trees.h"
 
 namespace profdiff {
@@ -18,21 +19,18 @@ pugi::xml_node ElementFrom(pugi::xml_node node) {
   return node;
 }
 
-// Hands `element`'s start to the builder, its attributes as expat gives them (name, value, ...,
-// null).
-void Start(TaskTreeBuilder& builder, pugi::xml_node element, std::vector<const char*>& attributes) {
+// Hands `element`'s start to the handler with its attributes.
+void Start(ElementHandler& handler, pugi::xml_node element, std::vector<XmlAttribute>& attributes) {
   attributes.clear();
   for (pugi::xml_attribute a = element.first_attribute(); a; a = a.next_attribute()) {
-    attributes.push_back(a.name());
-    attributes.push_back(a.value());
+    attributes.push_back(XmlAttribute{a.name(), a.value()});
   }
-  attributes.push_back(nullptr);
-  builder.Start(element.name(), attributes.data());
+  handler.Start(element.name(), attributes);
 }
 
 }  // namespace
 
-absl::StatusOr<RecordTrees> ParseTaskInPlace(char* text, size_t size, TreeParts parts) {
+absl::Status ReadTaskWithPugixml(char* text, size_t size, ElementHandler& handler) {
   // Where an error is, before pugixml overwrites the text.
   const std::string_view original(text, size);
   pugi::xml_document document;
@@ -48,20 +46,18 @@ absl::StatusOr<RecordTrees> ParseTaskInPlace(char* text, size_t size, TreeParts 
     return absl::InvalidArgumentError(
         absl::StrCat(line, ":", column, ": malformed XML (", parsed.description(), ")"));
   }
-  RecordTrees trees;
-  TaskTreeBuilder builder(&trees);
-  std::vector<const char*> attributes;
+  std::vector<XmlAttribute> attributes;
   // Document order without recursion (the depth of the input is unbounded): each element's
   // start, its children, its end.
   pugi::xml_node node = ElementFrom(document.first_child());
   while (node) {
-    Start(builder, node, attributes);
+    Start(handler, node, attributes);
     if (pugi::xml_node child = ElementFrom(node.first_child()); child) {
       node = child;
       continue;
     }
     while (node) {
-      builder.End(node.name());
+      handler.End(node.name());
       if (pugi::xml_node next = ElementFrom(node.next_sibling()); next) {
         node = next;
         break;
@@ -69,6 +65,17 @@ absl::StatusOr<RecordTrees> ParseTaskInPlace(char* text, size_t size, TreeParts 
       node = node.parent();
       if (node == document) node = pugi::xml_node();
     }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<RecordTrees> ParseTaskInPlace(char* text, size_t size, TreeParts parts) {
+  RecordTrees trees;
+  TaskTreeBuilder builder(&trees);
+  if (!ScanTaskElements(text, size, builder)) {
+    // What the scanner does not read (it handed nothing over and left the text as it was).
+    absl::Status read = ReadTaskWithPugixml(text, size, builder);
+    if (!read.ok()) return read;
   }
   builder.Finish();
   if (parts == TreeParts::kInliningTreeOnly) trees.optimization_tree = OptimizationTree();

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <forward_list>
 #include <optional>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "load/hotspot/java_names.h"
+#include "load/hotspot/task_elements.h"
 #include "load/hotspot/task_optimizations.h"
 #include "profdiff/absl_compat.h"
 
@@ -18,12 +20,14 @@ namespace profdiff {
 
 namespace {
 
-std::string_view Attribute(XmlAttributes attributes, std::string_view name) {
-  const char* value = FindAttribute(attributes, name);
-  return value == nullptr ? std::string_view() : std::string_view(value);
+// Inlined, so that the name's length is known where it is compared (no call of memcmp).
+[[gnu::always_inline]] inline std::string_view Attribute(ElementAttributes attributes,
+                                                         std::string_view name) {
+  return FindValue(attributes, name).value_or(std::string_view());
 }
 
-std::optional<int64_t> IntegerAttribute(XmlAttributes attributes, std::string_view name) {
+[[gnu::always_inline]] inline std::optional<int64_t> IntegerAttribute(ElementAttributes attributes,
+                                                                      std::string_view name) {
   std::string_view text = Attribute(attributes, name);
   int64_t value = 0;
   auto result = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -33,7 +37,8 @@ std::optional<int64_t> IntegerAttribute(XmlAttributes attributes, std::string_vi
   return value;
 }
 
-int32_t BciAttribute(XmlAttributes attributes, std::string_view name = "bci") {
+[[gnu::always_inline]] inline int32_t BciAttribute(ElementAttributes attributes,
+                                                   std::string_view name = "bci") {
   std::optional<int64_t> bci = IntegerAttribute(attributes, name);
   if (!bci || *bci < INT32_MIN || *bci > INT32_MAX) return -1;
   return static_cast<int32_t>(*bci);
@@ -48,20 +53,53 @@ struct TaskTreeBuilder::State {
     methods.reserve(16);
   }
 
+  // Ready for the next task, keeping the room the tables have (absl's clear() gives up that of
+  // large ones).
+  void Reset(RecordTrees* out) {
+    trees = out;
+    optimizations = TaskOptimizations(&out->optimization_tree);
+    types.clear();
+    converted_types.clear();
+    methods.clear();
+    node_method_ids.clear();
+    parameters.clear();
+    scopes.clear();
+    parse_scopes.clear();
+    last_call = kNoNode;
+    late_site = kNoNode;
+    in_late_inline = false;
+    late_method_id = {};
+    pending_elimination = {};
+    pending_elimination_type = {};
+    jvms.clear();
+    task_method.reset();
+    kept_virtual_calls.clear();
+  }
+
+  // Whether the state is worth keeping for the next task (not the tables of a huge one).
+  bool Small() const { return node_method_ids.capacity() <= 4096 && scopes.capacity() <= 256; }
+
+  // Ids and names are views into the task's text (which outlives the builder: element_handler.h),
+  // so that a definition copies no more than the method's name in Graal's spelling.
   RecordTrees* trees;
   TaskOptimizations optimizations;
-  absl::flat_hash_map<std::string, std::string> types;  // id -> qualified name
+  absl::flat_hash_map<std::string_view, std::string_view, StringViewHash>
+      types;                                       // id -> qualified name
+  std::forward_list<std::string> converted_types;  // the names QualifiedTypeName spells anew
   struct MethodInfo {
     std::string name;    // in Graal's spelling
     int32_t bytes = -1;  // <method bytes>; -1 when the log does not say (an unloaded method)
+    std::optional<InternedName> interned;  // the name, once a position needs it
   };
-  absl::flat_hash_map<std::string, MethodInfo> methods;  // by id
-  std::vector<std::string> node_method_ids;              // parallel to the inlining nodes
-  std::vector<std::string> parameters;                   // DefineMethod's, reused
+  absl::flat_hash_map<std::string_view, MethodInfo, StringViewHash> methods;  // by id
+  std::vector<std::string_view> node_method_ids;  // parallel to the inlining nodes
+  std::vector<std::string_view> parameters;       // DefineMethod's, reused
 
   struct Scope {
     NodeIndex node = kNoNode;
-    InternedName method;  // the node's, for the positions of what happens in it
+    // The node's method, for the positions of what happens in it: interned when the first one
+    // does (most scopes have none).
+    std::optional<InternedName> method;
     int32_t bci = -1;
     std::vector<NodeIndex> calls;      // the calls since the last <bc>
     NodeIndex virtual_call = kNoNode;  // the virtual call of this bci, if any
@@ -73,30 +111,49 @@ struct TaskTreeBuilder::State {
 
   // <late_inline>, <eliminate_*>: the <jvms> frames of the element being read.
   bool in_late_inline = false;
-  std::string late_method_id;
-  std::string pending_elimination;  // the event name, empty when none is open
-  std::string pending_elimination_type;
-  std::vector<std::pair<std::string, int32_t>> jvms;  // (method id, bci), innermost first
+  std::string_view late_method_id;
+  std::string_view pending_elimination;  // the event name, empty when none is open
+  std::string_view pending_elimination_type;
+  std::vector<std::pair<std::string_view, int32_t>> jvms;  // (method id, bci), innermost first
 
   std::optional<std::string> task_method;             // of the <task>, in Graal's spelling
   absl::flat_hash_set<NodeIndex> kept_virtual_calls;  // a <virtual_call> kept them
 
-  const std::string& MethodName(std::string_view id) {
-    auto it = methods.find(AbslView(id));
-    if (it != methods.end()) return it->second.name;
+  static const std::string& UnknownMethod() {
     static const std::string kUnknown = "<unknown method>";
     return kUnknown;
   }
 
-  // The method's bytecode size (<method bytes='N'>); -1 when the log does not say (an unloaded
-  // method has no bytes).
-  int32_t MethodBytes(std::string_view id) const {
-    auto it = methods.find(AbslView(id));
-    return it != methods.end() ? it->second.bytes : -1;
+  const std::string& MethodName(std::string_view id) const {
+    auto it = methods.find(id);
+    return it != methods.end() ? it->second.name : UnknownMethod();
   }
 
-  void DefineMethod(XmlAttributes attributes) {
-    const std::string& holder = TypeName(Attribute(attributes, "holder"));
+  // The method's name interned, once per method and task.
+  InternedName MethodInterned(std::string_view id) {
+    auto it = methods.find(id);
+    if (it == methods.end()) return InternedName(UnknownMethod());
+    MethodInfo& method = it->second;
+    if (!method.interned.has_value()) method.interned = InternedName(method.name);
+    return *method.interned;
+  }
+
+  // Sets the node's method to that of `method_id`: its name in Graal's spelling and its
+  // bytecode size (<method bytes='N'>; -1 when the log does not say: an unloaded method has no
+  // bytes).
+  void SetMethod(InliningTreeNode& node, std::string_view method_id) const {
+    auto it = methods.find(method_id);
+    if (it == methods.end()) {
+      node.method_name = UnknownMethod();
+      node.bytecode_size = -1;
+    } else {
+      node.method_name = it->second.name;
+      node.bytecode_size = it->second.bytes;
+    }
+  }
+
+  void DefineMethod(ElementAttributes attributes) {
+    const std::string_view holder = TypeName(Attribute(attributes, "holder"));
     parameters.clear();
     std::string_view arguments = Attribute(attributes, "arguments");
     if (!arguments.empty()) {
@@ -105,43 +162,50 @@ struct TaskTreeBuilder::State {
         size_t end = arguments.find(' ', start);
         if (end == std::string_view::npos) end = arguments.size();
         if (end > start) {
-          parameters.emplace_back(SimpleTypeName(TypeName(arguments.substr(start, end - start))));
+          parameters.push_back(SimpleTypeName(TypeName(arguments.substr(start, end - start))));
         }
         start = end + 1;
       }
     }
-    MethodInfo& method = methods[AbslView(Attribute(attributes, "id"))];
+    MethodInfo& method = methods[Attribute(attributes, "id")];
     std::optional<int64_t> bytes = IntegerAttribute(attributes, "bytes");
     method.bytes = bytes && *bytes >= 0 && *bytes <= INT32_MAX ? static_cast<int32_t>(*bytes) : -1;
     method.name = GraalMethodName(holder, Attribute(attributes, "name"), parameters);
+    method.interned.reset();
   }
 
-  // The qualified name of the type `id` (a reference into the table, or to "<unknown type>").
-  const std::string& TypeName(std::string_view id) const {
-    static const std::string kUnknown = "<unknown type>";
-    auto it = types.find(AbslView(id));
-    return it == types.end() ? kUnknown : it->second;
+  // <type>, <klass>: the type `id` is called `name` (qualified already, or to be qualified).
+  void DefineType(std::string_view id, std::string_view name, bool qualify) {
+    if (qualify && (name.starts_with('[') || name.find('/') != std::string_view::npos)) {
+      converted_types.push_front(QualifiedTypeName(name));
+      name = converted_types.front();
+    }
+    types.insert_or_assign(id, name);
+  }
+
+  // The qualified name of the type `id` (or "<unknown type>").
+  std::string_view TypeName(std::string_view id) const {
+    auto it = types.find(id);
+    return it == types.end() ? std::string_view("<unknown type>") : it->second;
   }
 
   NodeIndex AddCall(std::string_view method_id, int32_t bci, NodeIndex parent) {
     InliningTreeNode node;
-    node.method_name = MethodName(method_id);
-    node.bytecode_size = MethodBytes(method_id);
+    SetMethod(node, method_id);
     node.bci = bci;
     node.alive = true;
     NodeIndex index = trees->inlining_tree.AddNode(std::move(node), parent);
-    node_method_ids.emplace_back(method_id);
+    node_method_ids.push_back(method_id);
     return index;
   }
 
   NodeIndex Root(std::string_view method_id) {
     InliningTreeNode node;
-    node.method_name = MethodName(method_id);
-    node.bytecode_size = MethodBytes(method_id);
+    SetMethod(node, method_id);
     node.inlined = true;
     NodeIndex index = trees->inlining_tree.AddNode(std::move(node), kNoNode);
     trees->inlining_tree.root = index;
-    node_method_ids.emplace_back(method_id);
+    node_method_ids.push_back(method_id);
     return index;
   }
 
@@ -153,12 +217,12 @@ struct TaskTreeBuilder::State {
   }
 
   // The position of bci `bci` in the innermost open scope: that method first, the root last.
-  Position ScopePosition(int32_t bci) const {
+  Position ScopePosition(int32_t bci) {
     Position position;
     const InliningTree& tree = trees->inlining_tree;
     position.reserve(scopes.size());
     for (size_t i = scopes.size(); i-- > 0;) {
-      position.push_back(PositionEntry{scopes[i].method, bci});
+      position.push_back(PositionEntry{ScopeMethod(scopes[i]), bci});
       bci = tree.node(scopes[i].node).bci;
     }
     if (position.empty() && !tree.empty()) {
@@ -172,14 +236,23 @@ struct TaskTreeBuilder::State {
     optimizations.Add(phase, name, event, std::move(position), std::move(properties));
   }
 
-  // The method of a scope's node as positions name it: interned once per scope, not once per
-  // optimization and level.
-  InternedName ScopeMethod(NodeIndex node) const {
-    const std::optional<std::string>& name = trees->inlining_tree.node(node).method_name;
-    return name.has_value() ? InternedName(*name) : InternedName();
+  // The method of a scope's node as positions name it: interned when a position first needs it,
+  // once per method and task (not once per scope, optimization and level).
+  InternedName ScopeMethod(Scope& scope) {
+    if (!scope.method.has_value()) {
+      const std::optional<std::string>& name = trees->inlining_tree.node(scope.node).method_name;
+      if (!name.has_value()) {
+        scope.method = InternedName();
+      } else if (const std::string_view id = node_method_ids[scope.node]; MethodName(id) == *name) {
+        scope.method = MethodInterned(id);
+      } else {
+        scope.method = InternedName(*name);
+      }
+    }
+    return *scope.method;
   }
 
-  void StartParse(XmlAttributes attributes) {
+  void StartParse(ElementAttributes attributes) {
     std::string_view method_id = Attribute(attributes, "method");
     InliningTree& tree = trees->inlining_tree;
     NodeIndex node = kNoNode;
@@ -208,9 +281,8 @@ struct TaskTreeBuilder::State {
       if (node == kNoNode && !scope.calls.empty()) {
         // C1 names the method it narrowed the call down to only when it parses it.
         node = scope.calls.back();
-        tree.node(node).method_name = MethodName(method_id);
-        tree.node(node).bytecode_size = MethodBytes(method_id);
-        node_method_ids[node] = std::string(method_id);
+        SetMethod(tree.node(node), method_id);
+        node_method_ids[node] = method_id;
       }
       if (node == kNoNode) node = AddCall(method_id, scope.bci, scope.node);
     }
@@ -228,20 +300,18 @@ struct TaskTreeBuilder::State {
       for (size_t i = callers.size(); i-- > 0;) {
         Scope caller;
         caller.node = callers[i];
-        caller.method = ScopeMethod(callers[i]);
         scopes.push_back(std::move(caller));
       }
       pushed += callers.size();
     }
     Scope scope;
     scope.node = node;
-    scope.method = ScopeMethod(node);
     scopes.push_back(std::move(scope));
     parse_scopes.push_back(pushed);
     last_call = kNoNode;
   }
 
-  void StartCall(XmlAttributes attributes) {
+  void StartCall(ElementAttributes attributes) {
     std::string_view method_id = Attribute(attributes, "method");
     if (scopes.empty()) {
       // A late-inlining attempt names its call again.
@@ -257,18 +327,20 @@ struct TaskTreeBuilder::State {
     NodeIndex node = AddCall(method_id, scope.bci, parent);
     InliningTreeNode& call = trees->inlining_tree.node(node);
     call.indirect = is_virtual;
-    if (const char* receiver = FindAttribute(attributes, "receiver"); receiver != nullptr) {
+    if (FindValue(attributes, "receiver").has_value()) {
       const double total = static_cast<double>(IntegerAttribute(attributes, "count").value_or(0));
       ReceiverTypeProfile profile;
       // HotSpot inlines by a profile only once it is mature; the log does not say more.
       profile.mature = true;
-      for (std::string_view prefix : {"receiver", "receiver2"}) {
-        const char* type = FindAttribute(attributes, prefix);
-        if (type == nullptr) continue;
+      static constexpr std::pair<std::string_view, std::string_view> kReceivers[] = {
+          {"receiver", "receiver_count"}, {"receiver2", "receiver2_count"}};
+      for (const auto& [receiver, receiver_count] : kReceivers) {
+        const std::optional<std::string_view> type = FindValue(attributes, receiver);
+        if (!type.has_value()) continue;
         ProfiledType profiled;
-        profiled.type_name = TypeName(type);
-        const double count = static_cast<double>(
-            IntegerAttribute(attributes, std::string(prefix) + "_count").value_or(0));
+        profiled.type_name = TypeName(*type);
+        const double count =
+            static_cast<double>(IntegerAttribute(attributes, receiver_count).value_or(0));
         profiled.probability = total > 0 ? count / total : 0;
         profile.profiled_types.push_back(std::move(profiled));
       }
@@ -279,7 +351,7 @@ struct TaskTreeBuilder::State {
     last_call = node;
   }
 
-  void Decision(XmlAttributes attributes, bool success) {
+  void Decision(ElementAttributes attributes, bool success) {
     NodeIndex node = last_call != kNoNode ? last_call : late_site;
     if (node == kNoNode) return;
     std::string_view reason = Attribute(attributes, "reason");
@@ -294,7 +366,7 @@ struct TaskTreeBuilder::State {
     if (node == late_site) late_site = kNoNode;
   }
 
-  void Intrinsic(XmlAttributes attributes) {
+  void Intrinsic(ElementAttributes attributes) {
     std::string_view id = Attribute(attributes, "id");
     int32_t bci = scopes.empty() ? -1 : scopes.back().bci;
     if (last_call != kNoNode) {
@@ -313,18 +385,18 @@ struct TaskTreeBuilder::State {
     kept_virtual_calls.insert(scope.virtual_call);
   }
 
-  void UncommonTrap(XmlAttributes attributes) {
+  void UncommonTrap(ElementAttributes attributes) {
     // Traps that name a method come from the type flow, not from the compiled code; traps with
     // a compile id are events of the running program outside any task (LogParser does the
     // same).
-    if (FindAttribute(attributes, "method") != nullptr) return;
-    if (FindAttribute(attributes, "compile_id") != nullptr) return;
+    if (FindValue(attributes, "method").has_value()) return;
+    if (FindValue(attributes, "compile_id").has_value()) return;
     Properties properties;
-    if (const char* action = FindAttribute(attributes, "action"); action != nullptr) {
-      properties.push_back(Property{"action", StringValue(action)});
+    if (const std::optional<std::string_view> action = FindValue(attributes, "action")) {
+      properties.push_back(Property{"action", StringValue(*action)});
     }
-    if (const char* comment = FindAttribute(attributes, "comment"); comment != nullptr) {
-      properties.push_back(Property{"comment", StringValue(comment)});
+    if (const std::optional<std::string_view> comment = FindValue(attributes, "comment")) {
+      properties.push_back(Property{"comment", StringValue(*comment)});
     }
     AddOptimization(kParsePhase, "UncommonTrap", Attribute(attributes, "reason"),
                     ScopePosition(BciAttribute(attributes)), std::move(properties));
@@ -333,7 +405,7 @@ struct TaskTreeBuilder::State {
   void FinishElimination() {
     Position position;
     for (const auto& [method_id, bci] : jvms) {
-      position.push_back(PositionEntry{MethodName(method_id), bci});
+      position.push_back(PositionEntry{MethodInterned(method_id), bci});
     }
     Properties properties;
     if (!pending_elimination_type.empty()) {
@@ -341,8 +413,8 @@ struct TaskTreeBuilder::State {
     }
     AddOptimization(kEscapePhase, "EscapeAnalysis", pending_elimination, std::move(position),
                     std::move(properties));
-    pending_elimination.clear();
-    pending_elimination_type.clear();
+    pending_elimination = {};
+    pending_elimination_type = {};
     jvms.clear();
   }
 
@@ -358,7 +430,7 @@ struct TaskTreeBuilder::State {
     NodeIndex current = tree.root;
     for (size_t i = jvms.size() - 1; i > 0; --i) {
       const int32_t bci = jvms[i].second;
-      const std::string& callee = jvms[i - 1].first;
+      const std::string_view callee = jvms[i - 1].first;
       NodeIndex next = kNoNode;
       for (NodeIndex child : tree.node(current).children) {
         if (tree.node(child).bci == bci && node_method_ids[child] == callee) next = child;
@@ -398,100 +470,154 @@ struct TaskTreeBuilder::State {
   }
 };
 
-TaskTreeBuilder::TaskTreeBuilder(RecordTrees* trees) : state_(std::make_unique<State>(trees)) {}
-TaskTreeBuilder::~TaskTreeBuilder() = default;
+std::unique_ptr<TaskTreeBuilder::State>& TaskTreeBuilder::Spare() {
+  thread_local std::unique_ptr<State> spare;
+  return spare;
+}
 
-void TaskTreeBuilder::Start(std::string_view element, XmlAttributes attributes) {
-  State& s = *state_;
-  if (element == "task") {
-    // The root of a task that never parsed its method (a stale task, say).
-    if (const char* method = FindAttribute(attributes, "method"); method != nullptr) {
-      s.task_method = MethodNameFromDescriptor(method);
-    }
-  } else if (element == "type") {
-    s.types[std::string(Attribute(attributes, "id"))] = std::string(Attribute(attributes, "name"));
-  } else if (element == "klass") {
-    s.types[std::string(Attribute(attributes, "id"))] =
-        QualifiedTypeName(Attribute(attributes, "name"));
-  } else if (element == "method") {
-    s.DefineMethod(attributes);
-  } else if (element == "parse") {
-    s.StartParse(attributes);
-  } else if (element == "bc") {
-    if (!s.scopes.empty()) {
-      State::Scope& scope = s.scopes.back();
-      scope.bci = BciAttribute(attributes);
-      scope.calls.clear();
-      scope.virtual_call = kNoNode;
-    }
-    s.last_call = kNoNode;
-  } else if (element == "call") {
-    s.StartCall(attributes);
-  } else if (element == "inline_success") {
-    s.Decision(attributes, true);
-  } else if (element == "inline_fail") {
-    s.Decision(attributes, false);
-  } else if (element == "intrinsic") {
-    s.Intrinsic(attributes);
-  } else if (element == "virtual_call") {
-    s.KeepVirtualCall();
-  } else if (element == "uncommon_trap") {
-    s.UncommonTrap(attributes);
-  } else if (element == "eliminate_allocation") {
-    s.pending_elimination = "EliminatedAllocation";
-    s.pending_elimination_type = std::string(Attribute(attributes, "type"));
-  } else if (element.starts_with("eliminate_lock")) {
-    s.pending_elimination = "EliminatedLock";
-  } else if (element == "eliminate_boxing") {
-    s.pending_elimination = "EliminatedBoxing";
-  } else if (element == "late_inline") {
-    s.in_late_inline = true;
-    s.late_method_id = std::string(Attribute(attributes, "method"));
-    s.jvms.clear();
-  } else if (element == "jvms") {
-    if (s.in_late_inline || !s.pending_elimination.empty()) {
-      s.jvms.emplace_back(std::string(Attribute(attributes, "method")), BciAttribute(attributes));
-    }
-  } else if (element == "loop_tree") {
-    s.optimizations.StartLoopTree();
-  } else if (element == "loop") {
-    s.optimizations.StartLoop(attributes);
-  } else if (element == "dependency_failed") {
-    Properties properties;
-    for (std::string_view key : {"ctxk", "x", "witness"}) {
-      if (const char* value = FindAttribute(attributes, key); value != nullptr) {
-        properties.push_back(Property{std::string(key), StringValue(value)});
-      }
-    }
-    s.AddOptimization(kDependencyPhase, "DependencyFailed", Attribute(attributes, "type"), {},
-                      std::move(properties));
-  } else if (element == "failure") {
-    s.optimizations.Failure(Attribute(attributes, "reason"));
-  } else if (element == "task_done") {
-    if (Attribute(attributes, "success") == "0") s.optimizations.TaskFailed();
-  } else if (element == "phase") {
-    s.optimizations.OpenPhase(Attribute(attributes, "name"));
+TaskTreeBuilder::TaskTreeBuilder(RecordTrees* trees) {
+  std::unique_ptr<State>& spare = Spare();
+  if (spare != nullptr) {
+    state_ = std::move(spare);
+    state_->Reset(trees);
+  } else {
+    state_ = std::make_unique<State>(trees);
   }
 }
 
-void TaskTreeBuilder::End(std::string_view element) {
+TaskTreeBuilder::~TaskTreeBuilder() {
+  std::unique_ptr<State>& spare = Spare();
+  if (spare == nullptr && state_->Small()) spare = std::move(state_);
+}
+
+void TaskTreeBuilder::Start(std::string_view name, ElementAttributes attributes) {
   State& s = *state_;
-  if (element == "parse") {
-    const size_t pushed = s.parse_scopes.empty() ? 0 : s.parse_scopes.back();
-    if (!s.parse_scopes.empty()) s.parse_scopes.pop_back();
-    for (size_t i = 0; i < pushed && !s.scopes.empty(); ++i) s.scopes.pop_back();
-    s.last_call = kNoNode;
-  } else if (element == "late_inline") {
-    s.FinishLateInline();
-  } else if (element == "eliminate_allocation" || element.starts_with("eliminate_lock") ||
-             element == "eliminate_boxing") {
-    if (!s.pending_elimination.empty()) s.FinishElimination();
-  } else if (element == "loop_tree") {
-    s.optimizations.EndLoopTree();
-  } else if (element == "loop") {
-    s.optimizations.EndLoop();
-  } else if (element == "phase") {
-    s.optimizations.ClosePhase();
+  switch (ElementOf(name)) {
+    case Element::kTask:
+      // The root of a task that never parsed its method (a stale task, say).
+      if (const std::optional<std::string_view> method = FindValue(attributes, "method")) {
+        s.task_method = MethodNameFromDescriptor(*method);
+      }
+      break;
+    case Element::kType:
+      s.DefineType(Attribute(attributes, "id"), Attribute(attributes, "name"), false);
+      break;
+    case Element::kKlass:
+      s.DefineType(Attribute(attributes, "id"), Attribute(attributes, "name"), true);
+      break;
+    case Element::kMethod:
+      s.DefineMethod(attributes);
+      break;
+    case Element::kParse:
+      s.StartParse(attributes);
+      break;
+    case Element::kBc:
+      if (!s.scopes.empty()) {
+        State::Scope& scope = s.scopes.back();
+        scope.bci = BciAttribute(attributes);
+        scope.calls.clear();
+        scope.virtual_call = kNoNode;
+      }
+      s.last_call = kNoNode;
+      break;
+    case Element::kCall:
+      s.StartCall(attributes);
+      break;
+    case Element::kInlineSuccess:
+      s.Decision(attributes, true);
+      break;
+    case Element::kInlineFail:
+      s.Decision(attributes, false);
+      break;
+    case Element::kIntrinsic:
+      s.Intrinsic(attributes);
+      break;
+    case Element::kVirtualCall:
+      s.KeepVirtualCall();
+      break;
+    case Element::kUncommonTrap:
+      s.UncommonTrap(attributes);
+      break;
+    case Element::kEliminateAllocation:
+      s.pending_elimination = "EliminatedAllocation";
+      s.pending_elimination_type = Attribute(attributes, "type");
+      break;
+    case Element::kEliminateLock:
+      s.pending_elimination = "EliminatedLock";
+      break;
+    case Element::kEliminateBoxing:
+      s.pending_elimination = "EliminatedBoxing";
+      break;
+    case Element::kLateInline:
+      s.in_late_inline = true;
+      s.late_method_id = Attribute(attributes, "method");
+      s.jvms.clear();
+      break;
+    case Element::kJvms:
+      if (s.in_late_inline || !s.pending_elimination.empty()) {
+        s.jvms.emplace_back(Attribute(attributes, "method"), BciAttribute(attributes));
+      }
+      break;
+    case Element::kLoopTree:
+      s.optimizations.StartLoopTree();
+      break;
+    case Element::kLoop:
+      s.optimizations.StartLoop(attributes);
+      break;
+    case Element::kDependencyFailed: {
+      Properties properties;
+      for (std::string_view key : {"ctxk", "x", "witness"}) {
+        if (const std::optional<std::string_view> value = FindValue(attributes, key)) {
+          properties.push_back(Property{std::string(key), StringValue(*value)});
+        }
+      }
+      s.AddOptimization(kDependencyPhase, "DependencyFailed", Attribute(attributes, "type"), {},
+                        std::move(properties));
+      break;
+    }
+    case Element::kFailure:
+      s.optimizations.Failure(Attribute(attributes, "reason"));
+      break;
+    case Element::kTaskDone:
+      if (Attribute(attributes, "success") == "0") s.optimizations.TaskFailed();
+      break;
+    case Element::kPhase:
+      s.optimizations.OpenPhase(Attribute(attributes, "name"));
+      break;
+    case Element::kOther:
+      break;
+  }
+}
+
+void TaskTreeBuilder::End(std::string_view name) {
+  State& s = *state_;
+  switch (ElementOf(name)) {
+    case Element::kParse: {
+      const size_t pushed = s.parse_scopes.empty() ? 0 : s.parse_scopes.back();
+      if (!s.parse_scopes.empty()) s.parse_scopes.pop_back();
+      for (size_t i = 0; i < pushed && !s.scopes.empty(); ++i) s.scopes.pop_back();
+      s.last_call = kNoNode;
+      break;
+    }
+    case Element::kLateInline:
+      s.FinishLateInline();
+      break;
+    case Element::kEliminateAllocation:
+    case Element::kEliminateLock:
+    case Element::kEliminateBoxing:
+      if (!s.pending_elimination.empty()) s.FinishElimination();
+      break;
+    case Element::kLoopTree:
+      s.optimizations.EndLoopTree();
+      break;
+    case Element::kLoop:
+      s.optimizations.EndLoop();
+      break;
+    case Element::kPhase:
+      s.optimizations.ClosePhase();
+      break;
+    default:
+      break;
   }
 }
 

@@ -9,25 +9,29 @@
 #include <memory>
 #include <string_view>
 
+#include "load/hotspot/element_handler.h"
 #include "load/hotspot/task_optimizations.h"
 #include "profdiff/record_reader.h"
 
 namespace profdiff {
 
-class TaskTreeBuilder {
+class TaskTreeBuilder : public ElementHandler {
  public:
   explicit TaskTreeBuilder(RecordTrees* trees);
-  ~TaskTreeBuilder();
+  ~TaskTreeBuilder() override;
   TaskTreeBuilder(const TaskTreeBuilder&) = delete;
   TaskTreeBuilder& operator=(const TaskTreeBuilder&) = delete;
 
-  void Start(std::string_view element, XmlAttributes attributes);
-  void End(std::string_view element);
+  void Start(std::string_view element, ElementAttributes attributes) override;
+  void End(std::string_view element) override;
   // After the </task>: adds what is only known at the end (loops, the bailout).
   void Finish();
 
  private:
   struct State;
+  // The state a builder of this thread left, cleared, with the room its tables had: most tasks
+  // are small, and making their tables anew cost more than reading them.
+  static std::unique_ptr<State>& Spare();
   std::unique_ptr<State> state_;
 };
 
