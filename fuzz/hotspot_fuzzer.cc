@@ -4,9 +4,7 @@
 // ranges, and the trees must be well formed: every child's parent is the node that lists it,
 // a tree is empty or has its root first, optimizations have no children. The input is also
 // parsed as one task on its own. Split reading (worker threads parse the tasks) must read
-// exactly what one parse of the whole file reads: units, warnings, errors. The quick scanner of
-// a task's elements hands over what pugixml does wherever it reads the input, and leaves the
-// input untouched where it does not.
+// exactly what one parse of the whole file reads: units, warnings, errors.
 
 #include <unistd.h>
 
@@ -17,7 +15,6 @@
 #include <string>
 #include <string_view>
 
-#include "element_events.h"
 #include "load/hotspot/hotspot_log.h"
 #include "profdiff/optimization_log.h"
 
@@ -66,12 +63,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   absl::StatusOr<RecordTrees> task = ParseHotSpotTask(input);
   if (task.ok()) CheckTrees(*task);
-  const test::ScannerComparison compared = test::CompareScannerWithPugixml(input);
-  Check(compared.unchanged, "the scanner changed a text it did not read");
-  if (compared.scanned) {
-    Check(compared.pugixml_read, "the scanner read a text pugixml does not");
-    Check(compared.scanner == compared.pugixml, "the scanner and pugixml read differently");
-  }
 
   FILE* file = std::fopen(ScratchPath().c_str(), "wb");
   if (file == nullptr) return 0;

@@ -6,27 +6,54 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "load/hotspot/task_scanner.h"
 #include "load/hotspot/task_trees.h"
 
 namespace profdiff {
 
 namespace {
 
-// The first element at or after `node` among its siblings.
-pugi::xml_node ElementFrom(pugi::xml_node node) {
-  while (node && node.type() != pugi::node_element) node = node.next_sibling();
-  return node;
-}
+// Hands each element of the document to the handler in document order: its start with its
+// attributes, its children, its end; only the first element at the top. pugixml's traverse
+// walks the DOM without recursion (the depth of the input is unbounded), one virtual call per
+// node, where walking it through its accessors made several calls per node.
+class ElementWalk : public pugi::xml_tree_walker {
+ public:
+  explicit ElementWalk(ElementHandler& handler) : handler_(handler) {}
 
-// Hands `element`'s start to the handler with its attributes.
-void Start(ElementHandler& handler, pugi::xml_node element, std::vector<XmlAttribute>& attributes) {
-  attributes.clear();
-  for (pugi::xml_attribute a = element.first_attribute(); a; a = a.next_attribute()) {
-    attributes.push_back(XmlAttribute{a.name(), a.value()});
+  bool for_each(pugi::xml_node& node) override {
+    if (node.type() != pugi::node_element) return true;
+    const int level = depth();
+    if (level == 0 && top_seen_) return false;
+    top_seen_ = true;
+    CloseFrom(level);
+    attributes_.clear();
+    for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
+      attributes_.push_back(XmlAttribute{a.name(), a.value()});
+    }
+    const char* name = node.name();
+    handler_.Start(name, attributes_);
+    open_.push_back(Open{level, name});
+    return true;
   }
-  handler.Start(element.name(), attributes);
-}
+
+  // Ends the elements open at `level` or deeper (0: all).
+  void CloseFrom(int level) {
+    while (!open_.empty() && open_.back().level >= level) {
+      handler_.End(open_.back().name);
+      open_.pop_back();
+    }
+  }
+
+ private:
+  struct Open {
+    int level;
+    const char* name;
+  };
+  ElementHandler& handler_;
+  std::vector<XmlAttribute> attributes_;
+  std::vector<Open> open_;
+  bool top_seen_ = false;
+};
 
 }  // namespace
 
@@ -46,37 +73,17 @@ absl::Status ReadTaskWithPugixml(char* text, size_t size, ElementHandler& handle
     return absl::InvalidArgumentError(
         absl::StrCat(line, ":", column, ": malformed XML (", parsed.description(), ")"));
   }
-  std::vector<XmlAttribute> attributes;
-  // Document order without recursion (the depth of the input is unbounded): each element's
-  // start, its children, its end.
-  pugi::xml_node node = ElementFrom(document.first_child());
-  while (node) {
-    Start(handler, node, attributes);
-    if (pugi::xml_node child = ElementFrom(node.first_child()); child) {
-      node = child;
-      continue;
-    }
-    while (node) {
-      handler.End(node.name());
-      if (pugi::xml_node next = ElementFrom(node.next_sibling()); next) {
-        node = next;
-        break;
-      }
-      node = node.parent();
-      if (node == document) node = pugi::xml_node();
-    }
-  }
+  ElementWalk walk(handler);
+  document.traverse(walk);
+  walk.CloseFrom(0);
   return absl::OkStatus();
 }
 
 absl::StatusOr<RecordTrees> ParseTaskInPlace(char* text, size_t size, TreeParts parts) {
   RecordTrees trees;
   TaskTreeBuilder builder(&trees);
-  if (!ScanTaskElements(text, size, builder)) {
-    // What the scanner does not read (it handed nothing over and left the text as it was).
-    absl::Status read = ReadTaskWithPugixml(text, size, builder);
-    if (!read.ok()) return read;
-  }
+  absl::Status read = ReadTaskWithPugixml(text, size, builder);
+  if (!read.ok()) return read;
   builder.Finish();
   if (parts == TreeParts::kInliningTreeOnly) trees.optimization_tree = OptimizationTree();
   return trees;

@@ -1,12 +1,11 @@
 #ifndef PROFDIFF_LOAD_HOTSPOT_TASK_PARSER_H_
 #define PROFDIFF_LOAD_HOTSPOT_TASK_PARSER_H_
 
-// Builds the trees of one <task> element from its text (docs/hotspot.md "Reading"): its elements
-// are read in place and handed to a TaskTreeBuilder in document order, by the quick scanner of
-// task_scanner.h, or by pugixml where the scanner does not read the text. The log's reading has
-// already checked the same bytes (as expat would: task_batches.h); pugixml builds a task's trees
-// several times faster than a fresh expat parser per task (docs/decisions.md), the scanner
-// about three times faster again.
+// Builds the trees of one <task> element from its text (docs/hotspot.md "Reading"): pugixml
+// parses it in place and its elements are handed to a TaskTreeBuilder in document order. The
+// log's reading has already checked the same bytes (as expat would: task_batches.h); pugixml
+// builds a task's trees several times faster than a fresh expat parser per task
+// (docs/decisions.md).
 
 #include <cstddef>
 
@@ -17,12 +16,12 @@
 
 namespace profdiff {
 
-// Parses the `size` bytes at `text` (overwritten; `text[size]` is read: a std::string's data()).
-// Fails with "<line>:<column>: malformed XML (<pugixml's description>)", relative to the text.
+// Parses the `size` bytes at `text` (overwritten). Fails with "<line>:<column>: malformed XML
+// (<pugixml's description>)", relative to the text.
 absl::StatusOr<RecordTrees> ParseTaskInPlace(char* text, size_t size, TreeParts parts);
 
 // The elements of the text as pugixml's parse_default reads them (in place), handed to
-// `handler` in document order; the error as above. The reference for the scanner.
+// `handler` in document order (names and values are views into the text); the error as above.
 absl::Status ReadTaskWithPugixml(char* text, size_t size, ElementHandler& handler);
 
 }  // namespace profdiff
