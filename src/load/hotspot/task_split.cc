@@ -239,7 +239,7 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
   // workers in pieces, each stood in for by BlankBody; what follows the last piece is the scan's.
   auto cut_tty = [&](size_t until) {
     const std::string_view text(pending);
-    const size_t limit = std::min(until, FindText(text, pos, "</tty"));
+    const size_t limit = std::min(until, FindText(text.substr(0, until), pos, "</tty"));
     size_t search = pos;
     while (outcome == ScanOutcome::kComplete && scan.in_tty) {
       const size_t from = NextTtyCut(text, search, limit);
@@ -278,8 +278,10 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
         const size_t until = start == kNotFound ? safe : start;
         if (look_for_tty && !scan.in_tty) {
           // Feed the scan the tty's start tag, so that its content can be cut.
+          // Only up to `until` (the next task): searching the rest of what is read for every
+          // task made a log without a tty quadratic.
           constexpr std::string_view kTty = "<tty>";
-          const size_t tty = FindText(pending, pos, kTty);
+          const size_t tty = FindText(std::string_view(pending).substr(0, until), pos, kTty);
           if (tty != kNotFound && tty + kTty.size() <= until) {
             if (!feed(pending.data() + pos, tty + kTty.size() - pos)) continue;
             pos = tty + kTty.size();
