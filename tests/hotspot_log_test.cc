@@ -479,7 +479,9 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
           path, 1, [&](std::string_view line) { warnings[i].emplace_back(line); },
           LogCounting::kNone, nullptr, i == 0 ? HotSpotReading::kSplit : HotSpotReading::kWhole);
     }
-    if (!expect_fallback) {
+    // A malformed log is read again as a whole (expat's error may depend on how the input
+    // is divided into calls); a readable one only when the test expects it.
+    if (!expect_fallback && logs[1].ok()) {
       EXPECT_EQ(HotSpotSplitFallbacks(), fallbacks) << text;
     }
     EXPECT_EQ(describe(logs[0], warnings[0]), describe(logs[1], warnings[1])) << text;
@@ -578,6 +580,10 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
       "</task>\n"
       "</compilation_log>\n"
       "</hotspot_log>\n");
+  // After the root element, junk that expat judges differently by how the input is divided
+  // into calls (found by the fuzz target): the whole file's error.
+  both("<intrinsic id='_hashCode'/>de<de<");
+  both(Log(Task("1", "")) + "de<de<");
   // A DOCTYPE could give attributes defaults: read as a whole.
   both("<?xml version='1.0'?>\n<!DOCTYPE hotspot_log [<!ATTLIST task_done success CDATA '0'>]>\n" +
            Log(Task("1", "", "", "<task_done/>\n")).substr(39),
