@@ -5,7 +5,7 @@
 #include <tuple>
 #include <utility>
 
-#include "absl/hash/hash.h"
+#include "profdiff/absl_compat.h"
 
 namespace profdiff {
 
@@ -99,7 +99,7 @@ size_t MethodDifferenceTally::fewest_runs() const {
 }
 
 size_t MethodDifferenceTally::NameHash::operator()(std::string_view name) const {
-  return absl::Hash<std::string_view>()(name);
+  return StringViewHash()(name);
 }
 
 size_t MethodDifferenceTally::Find(std::string_view method) {
