@@ -65,5 +65,52 @@ TEST(PugixmlJudgeTest, AgreesWithTheRuleOnRandomText) {
   }
 }
 
+// The markup PugixmlCanJudge counts, a byte at a time.
+MarkupCounts ReferenceCounts(std::string_view text) {
+  MarkupCounts counts;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char next = i + 1 < text.size() ? text[i + 1] : 0;
+    counts.less_than += text[i] == '<' ? 1 : 0;
+    counts.end_tags += text[i] == '<' && next == '/' ? 1 : 0;
+    counts.empty_ends += text[i] == '/' && next == '>' ? 1 : 0;
+  }
+  return counts;
+}
+
+TEST(PugixmlJudgeTest, CountsTheMarkup) {
+  std::mt19937 random(7);
+  const std::vector<std::string> pieces = {"<", "/", ">", "</", "/>", "</>", "x", "yyyyyyyyyyy"};
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    // Past 255 blocks of 16 bytes now and then, where the SSE2 lanes are added up.
+    const size_t length = random() % 10 == 0 ? 4096 + random() % 8192 : random() % 80;
+    while (text.size() < length) text += pieces[random() % pieces.size()];
+    MarkupCounts counts;
+    ASSERT_TRUE(PugixmlCanJudge(text, &counts)) << text;
+    const MarkupCounts expected = ReferenceCounts(text);
+    EXPECT_EQ(counts.less_than, expected.less_than) << text;
+    EXPECT_EQ(counts.end_tags, expected.end_tags) << text;
+    EXPECT_EQ(counts.empty_ends, expected.empty_ends) << text;
+  }
+}
+
+TEST(PugixmlJudgeTest, CountsTellValuesWithoutLessThan) {
+  const auto holds = [](std::string_view text, size_t elements) {
+    MarkupCounts counts;
+    EXPECT_TRUE(PugixmlCanJudge(text, &counts)) << text;
+    return NoLessThanInValues(counts, elements);
+  };
+  EXPECT_TRUE(holds("<r><task a='1'><b c='2'/><d>text</d></task></r>", 4));
+  // A '<' in a value, alone or starting "</"; "/>" in a value or in text: the values must be
+  // searched.
+  EXPECT_FALSE(holds("<r><task a='<'><b c='2'/></task></r>", 3));
+  EXPECT_FALSE(holds("<r><task a='</'><b c='2'/></task></r>", 3));
+  EXPECT_FALSE(holds("<r><task a='</x>'/></r>", 2));
+  EXPECT_FALSE(holds("<r><task a='/>'><b c='2'/></task></r>", 3));
+  EXPECT_FALSE(holds("<r><task>a/>b</task></r>", 2));
+  // An empty element written with an end tag counts as any other.
+  EXPECT_TRUE(holds("<r><task></task></r>", 2));
+}
+
 }  // namespace
 }  // namespace profdiff

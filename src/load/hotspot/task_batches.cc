@@ -153,11 +153,12 @@ bool PlainByte(char c) {
 
 }  // namespace
 
-bool PugixmlCanJudge(std::string_view text) {
+bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts) {
   size_t i = 0;
+  MarkupCounts found;
 #ifdef __SSE2__
   // 16 bytes at a time: any byte >= 0x80 or a control character but tab and line breaks ends
-  // it; '&', '!', '?' and ']' are looked at closer.
+  // it; '&', '!', '?' and ']' are looked at closer. The block one byte on finds the pairs.
   const __m128i space = _mm_set1_epi8(0x20);
   const __m128i tab = _mm_set1_epi8('\t');
   const __m128i line_feed = _mm_set1_epi8('\n');
@@ -166,8 +167,30 @@ bool PugixmlCanJudge(std::string_view text) {
   const __m128i exclamation = _mm_set1_epi8('!');
   const __m128i question = _mm_set1_epi8('?');
   const __m128i bracket = _mm_set1_epi8(']');
-  for (; i + 16 <= text.size(); i += 16) {
+  const __m128i less = _mm_set1_epi8('<');
+  const __m128i slash = _mm_set1_epi8('/');
+  const __m128i greater = _mm_set1_epi8('>');
+  // The counts in byte lanes (a match is -1), added up before a lane can overflow: a call to
+  // count a mask's bits costs more than the rest of the loop where popcnt is no instruction.
+  __m128i less_lanes = _mm_setzero_si128();
+  __m128i end_lanes = _mm_setzero_si128();
+  __m128i empty_lanes = _mm_setzero_si128();
+  int lane_rounds = 0;
+  const auto add_up = [&] {
+    const auto sum = [](__m128i lanes) {
+      const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+      return static_cast<size_t>(_mm_cvtsi128_si64(sums)) +
+             static_cast<size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+    };
+    found.less_than += sum(less_lanes);
+    found.end_tags += sum(end_lanes);
+    found.empty_ends += sum(empty_lanes);
+    less_lanes = end_lanes = empty_lanes = _mm_setzero_si128();
+    lane_rounds = 0;
+  };
+  for (; i + 17 <= text.size(); i += 16) {
     const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i + 1));
     // Signed: bytes >= 0x80 are below 0x20 too.
     const __m128i low = _mm_cmplt_epi8(x, space);
     const __m128i allowed =
@@ -181,18 +204,36 @@ bool PugixmlCanJudge(std::string_view text) {
          mask &= mask - 1) {
       if (OnlyExpatJudges(text, i + static_cast<size_t>(__builtin_ctz(mask)))) return false;
     }
+    const __m128i is_less = _mm_cmpeq_epi8(x, less);
+    less_lanes = _mm_sub_epi8(less_lanes, is_less);
+    end_lanes = _mm_sub_epi8(end_lanes, _mm_and_si128(is_less, _mm_cmpeq_epi8(next, slash)));
+    empty_lanes = _mm_sub_epi8(
+        empty_lanes, _mm_and_si128(_mm_cmpeq_epi8(x, slash), _mm_cmpeq_epi8(next, greater)));
+    if (++lane_rounds == 255) add_up();
   }
+  add_up();
 #endif
   for (; i < text.size(); ++i) {
     if (!PlainByte(text[i]) || OnlyExpatJudges(text, i)) return false;
+    const char next = i + 1 < text.size() ? text[i + 1] : 0;
+    found.less_than += text[i] == '<' ? 1 : 0;
+    found.end_tags += text[i] == '<' && next == '/' ? 1 : 0;
+    found.empty_ends += text[i] == '/' && next == '>' ? 1 : 0;
   }
+  if (counts != nullptr) *counts = found;
   return true;
+}
+
+bool NoLessThanInValues(const MarkupCounts& counts, size_t elements) {
+  return counts.less_than - counts.end_tags == elements &&
+         counts.end_tags + counts.empty_ends == elements;
 }
 
 namespace {
 
-// Whether the attributes of `element` are unique and hold no '<' (which expat rejects and
-// pugixml accepts).
+// Whether the attributes of `element` are unique and, with kValues, hold no '<' (which expat
+// rejects and pugixml accepts; without, NoLessThanInValues or ValuesCheck must tell).
+template <bool kValues>
 bool AttributesValid(pugi::xml_node element) {
   // Up to kMost names are kept and compared at the end; each one after them is compared with
   // the kept ones and with those after it (an <nmethod> record has about twenty).
@@ -200,8 +241,10 @@ bool AttributesValid(pugi::xml_node element) {
   const char* names[kMost];
   size_t count = 0;
   for (pugi::xml_attribute a = element.first_attribute(); a; a = a.next_attribute()) {
-    for (const char* v = a.value(); *v != 0; ++v) {
-      if (*v == '<') return false;
+    if constexpr (kValues) {
+      for (const char* v = a.value(); *v != 0; ++v) {
+        if (*v == '<') return false;
+      }
     }
     const char* name = a.name();
     if (count < kMost) {
@@ -223,16 +266,29 @@ bool AttributesValid(pugi::xml_node element) {
   return true;
 }
 
-// Checks the descendants of a <task> (AttributesValid) and notes a failed unit. pugixml's
-// traverse walks them without recursion, one virtual call per node: walking the DOM through its
-// accessors took twice the time.
+// Whether no attribute value of the elements below a node holds '<' (AttributesValid<true>),
+// for when NoLessThanInValues cannot tell.
+class ValuesCheck : public pugi::xml_tree_walker {
+ public:
+  bool for_each(pugi::xml_node& node) override {
+    valid = node.type() != pugi::node_element || AttributesValid<true>(node);
+    return valid;
+  }
+
+  bool valid = true;
+};
+
+// Checks the descendants of a <task> (AttributesValid; the values are left to
+// NoLessThanInValues) and notes a failed unit. pugixml's traverse walks them without recursion,
+// one virtual call per node: walking the DOM through its accessors took twice the time.
 class TaskCheck : public pugi::xml_tree_walker {
  public:
   TaskCheck(int64_t unit, std::vector<int64_t>* failed) : unit_(unit), failed_(failed) {}
 
   bool for_each(pugi::xml_node& node) override {
     if (node.type() != pugi::node_element) return true;
-    if (!AttributesValid(node)) {
+    ++elements;
+    if (!AttributesValid<false>(node)) {
       valid = false;
       return false;
     }
@@ -246,23 +302,35 @@ class TaskCheck : public pugi::xml_tree_walker {
   }
 
   bool valid = true;
+  size_t elements = 0;
 
  private:
   const int64_t unit_;
   std::vector<int64_t>* const failed_;
 };
 
-// The elements of a piece of the tty's content: checked (AttributesValid, ScanReadsInTty).
+// The elements of a piece of the tty's content: checked (AttributesValid, ScanReadsInTty; the
+// values are left to NoLessThanInValues).
 class TtyElementCheck : public pugi::xml_tree_walker {
  public:
   bool for_each(pugi::xml_node& node) override {
     if (node.type() != pugi::node_element) return true;
-    valid = AttributesValid(node) && !ScanReadsInTty(node.name());
+    ++elements;
+    valid = AttributesValid<false>(node) && !ScanReadsInTty(node.name());
     return valid;
   }
 
   bool valid = true;
+  size_t elements = 0;
 };
+
+// Whether the values of a document's elements hold no '<': told by the counts when they can,
+// else searched.
+bool ValuesValid(const MarkupCounts& counts, size_t elements, pugi::xml_node wrapper) {
+  if (NoLessThanInValues(counts, elements)) return true;
+  ValuesCheck check;
+  return wrapper.traverse(check) && check.valid;
+}
 
 // The install records of a piece of the tty's content, their attribute values decoded.
 class TtyInstalls : public pugi::xml_tree_walker {
@@ -292,7 +360,8 @@ class TtyInstalls : public pugi::xml_tree_walker {
 // attribute value is not told from a decoded "&lt;" afterwards), a second one decodes the
 // attribute values (the five entities, white space as expat normalises it) of the install
 // records. The tty is a small part of a log; the second parse costs little.
-bool CheckTtyWithPugixml(Batch& batch, std::vector<InstallRecord>* installs) {
+bool CheckTtyWithPugixml(Batch& batch, const MarkupCounts& counts,
+                         std::vector<InstallRecord>* installs) {
   std::string copy = batch.text;
   {
     pugi::xml_document document;
@@ -303,7 +372,10 @@ bool CheckTtyWithPugixml(Batch& batch, std::vector<InstallRecord>* installs) {
     // The piece must not close the wrapper: one element at the top.
     pugi::xml_node wrapper = document.first_child();
     TtyElementCheck check;
-    if (wrapper.next_sibling() || !wrapper.traverse(check) || !check.valid) return false;
+    if (wrapper.next_sibling() || !wrapper.traverse(check) || !check.valid ||
+        !ValuesValid(counts, 1 + check.elements, wrapper)) {
+      return false;
+    }
   }
   pugi::xml_document document;
   if (!document.load_buffer_inplace(
@@ -318,7 +390,7 @@ bool CheckTtyWithPugixml(Batch& batch, std::vector<InstallRecord>* installs) {
 
 // The check BatchCheck makes, with pugixml: false when the batch is not as the splitter cut it
 // (or malformed). `failed` gets the units whose <task_done> says success='0'.
-bool CheckWithPugixml(Batch& batch, std::vector<int64_t>* failed) {
+bool CheckWithPugixml(Batch& batch, const MarkupCounts& counts, std::vector<int64_t>* failed) {
   char* const text = batch.text.data();
   pugi::xml_document document;
   if (!document.load_buffer_inplace(text, batch.text.size(), pugi::parse_minimal,
@@ -327,17 +399,19 @@ bool CheckWithPugixml(Batch& batch, std::vector<int64_t>* failed) {
   }
   const pugi::xml_node wrapper = document.first_child();
   size_t next = 0;
+  size_t elements = 1;  // the wrapper
   for (pugi::xml_node task = wrapper.first_child(); task; task = task.next_sibling()) {
     const size_t start = next == 0 ? 3 : batch.ends[next - 1];
     if (next >= batch.ends.size() || task.type() != pugi::node_element ||
         std::strcmp(task.name(), "task") != 0 ||
-        task.name() - text != static_cast<ptrdiff_t>(start + 1) || !AttributesValid(task)) {
+        task.name() - text != static_cast<ptrdiff_t>(start + 1) || !AttributesValid<false>(task)) {
       return false;
     }
     TaskCheck check(batch.units[next++], failed);
     if (!task.traverse(check) || !check.valid) return false;
+    elements += 1 + check.elements;
   }
-  return next == batch.ends.size();
+  return next == batch.ends.size() && ValuesValid(counts, elements, wrapper);
 }
 
 }  // namespace
@@ -347,6 +421,20 @@ BatchWorkers::BatchWorkers(unsigned threads) : threads_(threads) {
 }
 
 BatchWorkers::~BatchWorkers() { Close(); }
+
+Batch BatchWorkers::NewBatch(size_t capacity) {
+  Batch batch;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!spare_texts_.empty()) {
+      batch.text = std::move(spare_texts_.back());
+      spare_texts_.pop_back();
+    }
+  }
+  batch.text.reserve(capacity);
+  batch.text.assign("<r>");
+  return batch;
+}
 
 void BatchWorkers::Submit(Batch batch) {
   std::unique_lock<std::mutex> lock(mutex_);
@@ -395,14 +483,15 @@ void BatchWorkers::Work() {
     batch.text += "</r>";
     std::vector<int64_t> failed;
     std::vector<InstallRecord> installs;
-    const bool judged = PugixmlCanJudge(batch.text);
+    MarkupCounts counts;
+    const bool judged = PugixmlCanJudge(batch.text, &counts);
     bool parsed = false;
     if (batch.tty) {
-      parsed = judged ? CheckTtyWithPugixml(batch, &installs)
+      parsed = judged ? CheckTtyWithPugixml(batch, counts, &installs)
                       : CheckTtyWithExpat(parser.get(), batch, &installs);
     } else {
-      parsed =
-          judged ? CheckWithPugixml(batch, &failed) : CheckWithExpat(parser.get(), batch, &failed);
+      parsed = judged ? CheckWithPugixml(batch, counts, &failed)
+                      : CheckWithExpat(parser.get(), batch, &failed);
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -412,6 +501,8 @@ void BatchWorkers::Work() {
         failed_units_[batch.number] = std::move(failed);
         installs_[batch.number] = std::move(installs);
       }
+      // As many buffers as can be in use at once: the queue's, the workers' and the one filled.
+      if (spare_texts_.size() < 2 * threads_ + 1) spare_texts_.push_back(std::move(batch.text));
     }
     changed_.notify_all();
   }

@@ -36,7 +36,24 @@ struct Batch {
 // of those (a byte >= 0x80, a control character but tab and line breaks, a '&' that starts
 // none of the five predefined entities, "<!", "<?", "]]>") is left to expat. HotSpot writes
 // none of them inside tasks, so in practice every batch of ASCII method names goes to pugixml.
-bool PugixmlCanJudge(std::string_view text);
+// `counts`, when given, gets the markup of `text` it counts as it passes (NoLessThanInValues).
+struct MarkupCounts {
+  size_t less_than = 0;   // '<'
+  size_t end_tags = 0;    // "</"
+  size_t empty_ends = 0;  // "/>"
+};
+bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts = nullptr);
+
+// Whether a document pugixml parsed (with no comment, PI, CDATA or DOCTYPE in it: see
+// PugixmlCanJudge) from a text of `counts` into `elements` element nodes holds no '<' in an
+// attribute value, which expat rejects and pugixml accepts. Every '<' of such a text starts a
+// start tag (one an element), starts an end tag or is in an attribute value; every element ends
+// with "/>" or an end tag. With S elements ended by "/>" and T by an end tag (S + T = elements),
+// V '<' in values of which V2 start a "</", and X "/>" in values and text:
+//   less_than = S + 2T + V,  end_tags = T + V2,  empty_ends = S + X.
+// So less_than - end_tags == elements means V == V2, and end_tags + empty_ends == elements
+// means V2 + X == 0: together, V == 0. When they do not hold, the values must be searched.
+bool NoLessThanInValues(const MarkupCounts& counts, size_t elements);
 
 // What the workers found in the batches, by batch.
 struct BatchFindings {
@@ -51,6 +68,11 @@ class BatchWorkers {
   ~BatchWorkers();
   BatchWorkers(const BatchWorkers&) = delete;
   BatchWorkers& operator=(const BatchWorkers&) = delete;
+
+  // An empty batch to fill, its text's buffer (room for `capacity` bytes) one a worker is done
+  // with when there is one: a new buffer for every batch cost the reading thread a page fault
+  // for every 4 KiB and the copies of growing it.
+  Batch NewBatch(size_t capacity);
 
   // Hands a batch over, waiting while enough are waiting.
   void Submit(Batch batch);
@@ -73,6 +95,7 @@ class BatchWorkers {
   bool failed_ = false;
   std::vector<std::vector<int64_t>> failed_units_;    // by batch
   std::vector<std::vector<InstallRecord>> installs_;  // by batch
+  std::vector<std::string> spare_texts_;              // buffers of batches done with
   std::vector<std::thread> workers_;
 };
 

@@ -204,7 +204,9 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
   XML_Parser parser = scan.parser;
   scan.split = true;
   BatchWorkers workers(WorkerThreads());
-  Batch batch;
+  // Room for a batch's last task too, and the "</r>" the worker adds.
+  constexpr size_t kBatchCapacity = kBatchBytes + kBatchBytes / 4;
+  Batch batch = workers.NewBatch(kBatchCapacity);
   size_t batches = 0;
   std::string pending;  // content read and not yet done with
   uint64_t base = 0;    // the content offset of pending[0]
@@ -227,12 +229,15 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
     }
     return true;
   };
-  auto submit = [&](Batch& piece) {
+  auto submit = [&](Batch piece) {
     piece.number = batches++;
     scan.batches_submitted = batches;
     workers.Submit(std::move(piece));
-    piece = Batch();
     if (workers.failed()) outcome = ScanOutcome::kFallBack;
+  };
+  auto submit_batch = [&] {
+    submit(std::move(batch));
+    batch = workers.NewBatch(kBatchCapacity);
   };
   // The tty's content from `pos` on, before `until`: fed to the scan up to where a piece can
   // start (where the scan is in the tty's content, LogScan::tty_text_end), then handed to the
@@ -253,12 +258,12 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
       }
       const size_t to = LastTtyCut(text, from, limit);
       if (to == kNotFound) return;
-      if (!batch.ends.empty()) submit(batch);
-      Batch piece;
+      if (!batch.ends.empty()) submit_batch();
+      Batch piece = workers.NewBatch(to - from + 4);
       piece.tty = true;
       ++tty_pieces;
       piece.text.append(text.substr(from, to - from));
-      submit(piece);
+      submit(std::move(piece));
       const uint64_t left_out = BlankBody(text.substr(from, to - from), &blank);
       if (!feed(blank.data(), blank.size())) return;
       scan.line_shift += left_out;
@@ -361,7 +366,7 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
       batch.units.push_back(log.units.size() > units_before
                                 ? static_cast<int64_t>(log.units.size() - 1)
                                 : int64_t{-1});
-      if (batch.text.size() >= kBatchBytes) submit(batch);
+      if (batch.text.size() >= kBatchBytes) submit_batch();
     }
     if (done || outcome != ScanOutcome::kComplete) break;
     if (in_task && pending.size() - task_begin > kLongestSplitTask) {
