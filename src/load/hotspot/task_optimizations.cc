@@ -93,7 +93,9 @@ void TaskOptimizations::StartLoop(ElementAttributes attributes) {
   if (!in_loop_tree_) return;
   ++loop_depth_;
   std::vector<std::string> kinds;
-  for (const auto& [name, value] : attributes) {
+  for (const XmlAttribute& attribute : attributes) {
+    const std::string_view name = attribute.name;
+    const std::string_view value = attribute.value;
     if (name == "idx") continue;  // a node index: differs from run to run
     kinds.push_back(value == "1" ? std::string(name)
                                  : std::string(name) + "=" + std::string(value));

@@ -30,7 +30,7 @@ class ElementWalk : public pugi::xml_tree_walker {
     for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
       attributes_.push_back(XmlAttribute{a.name(), a.value()});
     }
-    const char* name = node.name();
+    const std::string_view name = node.name();
     handler_.Start(name, attributes_);
     open_.push_back(Open{level, name});
     return true;
@@ -47,7 +47,7 @@ class ElementWalk : public pugi::xml_tree_walker {
  private:
   struct Open {
     int level;
-    const char* name;
+    std::string_view name;
   };
   ElementHandler& handler_;
   std::vector<XmlAttribute> attributes_;
