@@ -89,8 +89,9 @@ class SectionCounter : public RecordObserver {
   struct Section {
     int method_records = 0;
     int64_t pair_records = 0;
-    std::optional<int64_t> count;    // MethodRecord::pairs
-    std::optional<int64_t> derived;  // SectionPairCount without it
+    std::optional<int64_t> count;            // MethodRecord::pairs
+    std::optional<int64_t> derived;          // SectionPairCount without it
+    std::optional<int64_t> derived_all_hot;  // the same, unprofiled lists all hot
   };
 
   void Method(const MethodRecord& record) override {
@@ -101,6 +102,7 @@ class SectionCounter : public RecordObserver {
     ++section.method_records;
     section.count = record.pairs;
     section.derived = SectionPairCount(unlabelled);
+    section.derived_all_hot = SectionPairCount(unlabelled, /*unprofiled_all_hot=*/true);
   }
   void Pair(const PairRecord& record) override {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -136,6 +138,7 @@ TEST(SectionPairCountTest, TheComparisonsCountEachSectionsPairRecords) {
     std::string command;
     std::vector<std::string> positionals;
     bool profiled;  // both experiments: the count can be derived from the lists too
+    bool unprofiled_hotspot = false;  // derived from the lists, every compilation hot
   };
   const std::vector<Case> cases = {
       // Fragments (1021#1), profiled.
@@ -147,7 +150,7 @@ TEST(SectionPairCountTest, TheComparisonsCountEachSectionsPairRecords) {
        {kJit + "/exp1/log", kJit + "/exp1/prof.json", kAot + "/exp1/log", kAot + "/exp2/log"},
        false},
       // HotSpot without a profile: every method compiled in both.
-      {"jit-vs-jit", {kHotSpot + "/jdk17.log", kHotSpot + "/jdk25.log"}, false},
+      {"jit-vs-jit", {kHotSpot + "/jdk17.log", kHotSpot + "/jdk25.log"}, false, true},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.command + " " + c.positionals[0]);
@@ -159,8 +162,12 @@ TEST(SectionPairCountTest, TheComparisonsCountEachSectionsPairRecords) {
       EXPECT_EQ(section.method_records, 1);
       ASSERT_TRUE(section.count.has_value());
       EXPECT_EQ(*section.count, section.pair_records);
-      // Unprofiled lists have no hot flags: only the comparison knows the count.
+      // Unprofiled lists have no hot flags: only the comparison knows the count, or the rule of
+      // an unprofiled HotSpot comparison (every listed compilation compared).
       EXPECT_EQ(section.derived, c.profiled ? section.count : std::nullopt);
+      if (c.unprofiled_hotspot) {
+        EXPECT_EQ(section.derived_all_hot, section.count);
+      }
       pairs += section.pair_records;
     }
     EXPECT_GT(pairs, 0);
@@ -338,6 +345,53 @@ TEST(MethodDifferenceTallyTest, AMethodsPairsAreReducedWhenAllAreIn) {
   uncounted.Feed(reference, {0, 4, 1, 2, 3, 5}, /*methods_first=*/true);
   EXPECT_EQ(reference.PendingPairs(), 6u);
   ExpectSame(tally, reference);
+}
+
+// A stream read back from a comparison with a HotSpot experiment without a profile: its method
+// records have no count and their lists no hot flags, but every listed compilation was compared
+// (MarkCommonMethodsHot), so the pairs are reduced as soon as they are in; not so in
+// aot-vs-aot-jit-profile, nor when no experiment is an unprofiled HotSpot one.
+TEST(MethodDifferenceTallyTest, UnprofiledHotSpotSectionsAreReducedWhenAllAreIn) {
+  Comparison comparison;
+  comparison.AddMethod("m0", 2, 3, /*counted=*/false, 1);
+  comparison.AddMethod("m1", 1, 2, /*counted=*/false, 2);
+  for (size_t m = 0; m < comparison.methods.size(); ++m) {
+    for (int experiment : {1, 2}) {
+      CompilationListRecord& list = comparison.methods[m].experiments.emplace_back();
+      list.experiment = experiment;
+      list.profiled = false;
+      for (const std::string& id : comparison.ids[m]) {
+        if ((id.find("-a") != std::string::npos) != (experiment == 1)) continue;
+        CompilationRecord c = Compilation(experiment, id, /*hot=*/false, /*fragment=*/false);
+        c.profiled = false;
+        list.compilations.push_back(c);
+      }
+    }
+  }
+  struct Case {
+    std::string command;
+    bool hotspot;
+    size_t pending;  // after all records
+  };
+  for (const Case& c : {Case{"jit-vs-jit", true, 0}, Case{"jit-vs-jit", false, 8},
+                        Case{"aot-vs-aot-jit-profile", true, 8}}) {
+    SCOPED_TRACE(c.command + (c.hotspot ? " hotspot" : ""));
+    MethodDifferenceTally tally;
+    tally.Header(HeaderRecord{c.command, {}, Options()});
+    for (int id : {1, 2}) {
+      ExperimentRecord experiment;
+      experiment.id = id;
+      if (c.hotspot && id == 2) experiment.hotspot = HotSpotLogRecord{};
+      tally.Experiment(experiment);
+    }
+    std::vector<size_t> order(comparison.pairs.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    comparison.Feed(tally, order, /*methods_first=*/true);
+    EXPECT_EQ(tally.PendingPairs(), c.pending);
+    MethodDifferenceTally reference;
+    Uncounted(comparison).Feed(reference, order, /*methods_first=*/true);
+    ExpectSame(tally, reference);
+  }
 }
 
 TEST(MethodDifferenceTallyTest, TheOrderOfTheRecordsDoesNotMatter) {

@@ -63,11 +63,15 @@ void MethodRecordShares(const MethodRecord& record, std::optional<double> (&shar
 ComparedPair ComparedPairOf(const PairRecord& record);
 
 // The number of pair records of a method's section: the record's own count (the comparison sets
-// it), else, when both compilation lists are profiled (their hot flags are known, as in a
-// stream read back from a profiled comparison), every hot compilation of experiment 1 against
-// every hot compilation of experiment 2, fragments not against fragments (the comparison's
-// rule); nullopt when unknown.
-std::optional<int64_t> SectionPairCount(const MethodRecord& record);
+// it), else, when the hot flags of both compilation lists are known (as in a stream read back
+// from a comparison), every hot compilation of experiment 1 against every hot compilation of
+// experiment 2, fragments not against fragments (the comparison's rule); nullopt when unknown.
+// A profiled list has its hot flags. An unprofiled one has none; `unprofiled_all_hot` says that
+// each of its compilations was compared: so it is when a two-experiment comparison had a HotSpot
+// experiment without a profile (docs/hotspot.md "Hotness": a compared method's compilations are
+// all hot, and such a comparison makes no fragments), not in aot-vs-aot-jit-profile.
+std::optional<int64_t> SectionPairCount(const MethodRecord& record,
+                                        bool unprofiled_all_hot = false);
 
 // Collects MethodDifferences from the records passed to it. Method and pair records may come
 // from several threads at once (method sections are rendered in parallel), a section's pair
@@ -86,6 +90,7 @@ class MethodDifferenceTally : public RecordObserver {
   MethodDifferenceTally& operator=(const MethodDifferenceTally&) = delete;
 
   void Header(const HeaderRecord& record) override;
+  void Experiment(const ExperimentRecord& record) override;
   void Method(const MethodRecord& record) override;
   void Pair(const PairRecord& record) override;
   // jit-vs-jit-runs: a compared method, with its stable differences.
@@ -158,6 +163,8 @@ class MethodDifferenceTally : public RecordObserver {
   bool compares_ = false;
   bool runs_ = false;
   size_t fewest_runs_ = 0;
+  bool two_experiments_ = false;     // not aot-vs-aot-jit-profile
+  bool unprofiled_all_hot_ = false;  // a HotSpot experiment without a profile (SectionPairCount)
   // In the order first seen. jit-vs-jit-runs: complete. Otherwise `pairs` counts every pair
   // record received, the other figures only the counted pairs of those reduced so far.
   std::vector<MethodDifferences> methods_;

@@ -80,7 +80,15 @@ void MethodDifferenceTally::Header(const HeaderRecord& record) {
   compares_ =
       record.command != "report" && record.command != "stats" && record.options.diff_compilations;
   runs_ = record.runs.has_value();
+  two_experiments_ = record.command != "aot-vs-aot-jit-profile";
   fewest_runs_ = runs_ ? std::min(record.runs->runs[0].size(), record.runs->runs[1].size()) : 0;
+}
+
+void MethodDifferenceTally::Experiment(const ExperimentRecord& record) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (two_experiments_ && record.hotspot.has_value() && !record.profiled) {
+    unprofiled_all_hot_ = true;
+  }
 }
 
 bool MethodDifferenceTally::compares() const {
@@ -113,17 +121,19 @@ size_t MethodDifferenceTally::Find(std::string_view method) {
   return methods_.size() - 1;
 }
 
-std::optional<int64_t> SectionPairCount(const MethodRecord& record) {
+std::optional<int64_t> SectionPairCount(const MethodRecord& record, bool unprofiled_all_hot) {
   if (record.pairs.has_value()) return record.pairs;
   int64_t hot[2] = {0, 0}, hot_fragments[2] = {0, 0};
   bool listed[2] = {false, false};
   for (const CompilationListRecord& list : record.experiments) {
-    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) return std::nullopt;
+    if (list.experiment < 1 || list.experiment > 2 || (!list.profiled && !unprofiled_all_hot)) {
+      return std::nullopt;
+    }
     const int side = list.experiment - 1;
     if (listed[side]) return std::nullopt;
     listed[side] = true;
     for (const CompilationRecord& c : list.compilations) {
-      if (!c.hot) continue;
+      if (list.profiled && !c.hot) continue;
       ++hot[side];
       if (c.fragment) ++hot_fragments[side];
     }
@@ -177,7 +187,7 @@ void MethodDifferenceTally::Method(const MethodRecord& record) {
     method.index = record.index;
     MethodRecordShares(record, method.share);
     if (expected_[position] == kUnknown) {
-      expected_[position] = SectionPairCount(record).value_or(kUnknown);
+      expected_[position] = SectionPairCount(record, unprofiled_all_hot_).value_or(kUnknown);
     }
     complete = TakeIfComplete(position);
   }
