@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -178,6 +180,39 @@ size_t LastTtyCut(std::string_view text, size_t after, size_t limit) {
   return kNotFound;
 }
 
+// Content read and not yet done with. A std::string filled with zeros before each read: the
+// reading thread spent as long zeroing the buffer as reading into it.
+class PendingText {
+ public:
+  operator std::string_view() const { return std::string_view(data_.get(), size_); }
+  const char* data() const { return data_.get(); }
+  size_t size() const { return size_; }
+  char operator[](size_t i) const { return data_[i]; }
+
+  // Drops the first `n` bytes.
+  void Drop(size_t n) {
+    std::memmove(data_.get(), data_.get() + n, size_ - n);
+    size_ -= n;
+  }
+  // Room for `n` more bytes, written by the caller and then counted by Added.
+  char* Room(size_t n) {
+    if (capacity_ - size_ < n) {
+      const size_t capacity = std::max(size_ + n, 2 * capacity_);
+      std::unique_ptr<char[]> grown(new char[capacity]);
+      if (size_ > 0) std::memcpy(grown.get(), data_.get(), size_);
+      data_ = std::move(grown);
+      capacity_ = capacity;
+    }
+    return data_.get() + size_;
+  }
+  void Added(size_t n) { size_ += n; }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
 }  // namespace
 
 int64_t TtyPiecesHandedOut() { return tty_pieces.load(); }
@@ -208,10 +243,10 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
   constexpr size_t kBatchCapacity = kBatchBytes + kBatchBytes / 4;
   Batch batch = workers.NewBatch(kBatchCapacity);
   size_t batches = 0;
-  std::string pending;  // content read and not yet done with
-  uint64_t base = 0;    // the content offset of pending[0]
-  size_t pos = 0;       // pending[pos...] is not fed to the scan yet
-  int64_t fed = 0;      // bytes fed to the scan's parser
+  PendingText pending;
+  uint64_t base = 0;  // the content offset of pending[0]
+  size_t pos = 0;     // pending[pos...] is not fed to the scan yet
+  int64_t fed = 0;    // bytes fed to the scan's parser
   bool eof = false;
   bool in_task = false;  // between a unit's start tag (fed) and its end tag
   size_t task_begin = 0;
@@ -243,7 +278,7 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
   // start (where the scan is in the tty's content, LogScan::tty_text_end), then handed to the
   // workers in pieces, each stood in for by BlankBody; what follows the last piece is the scan's.
   auto cut_tty = [&](size_t until) {
-    const std::string_view text(pending);
+    const std::string_view text = pending;
     const size_t limit = std::min(until, FindText(text.substr(0, until), pos, "</tty"));
     size_t search = pos;
     while (outcome == ScanOutcome::kComplete && scan.in_tty) {
@@ -286,7 +321,8 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
           // Only up to `until` (the next task): searching the rest of what is read for every
           // task made a log without a tty quadratic.
           constexpr std::string_view kTty = "<tty>";
-          const size_t tty = FindText(std::string_view(pending).substr(0, until), pos, kTty);
+          const size_t tty =
+              FindText(static_cast<std::string_view>(pending).substr(0, until), pos, kTty);
           if (tty != kNotFound && tty + kTty.size() <= until) {
             if (!feed(pending.data() + pos, tty + kTty.size() - pos)) continue;
             pos = tty + kTty.size();
@@ -346,7 +382,7 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
         continue;
       }
       const uint64_t left_out =
-          BlankBody(std::string_view(pending).substr(pos, end_tag - pos), &blank);
+          BlankBody(static_cast<std::string_view>(pending).substr(pos, end_tag - pos), &blank);
       if (!feed(blank.data(), blank.size())) continue;
       scan.line_shift += left_out;
       const size_t units_before = log.units.size();
@@ -361,7 +397,7 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
       }
       pos = end;
       in_task = false;
-      batch.text.append(pending, task_begin, end - task_begin);
+      batch.text.append(pending.data() + task_begin, end - task_begin);
       batch.ends.push_back(batch.text.size());
       batch.units.push_back(log.units.size() > units_before
                                 ? static_cast<int64_t>(log.units.size() - 1)
@@ -375,14 +411,12 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
     }
     // Drop what is done with and read on.
     const size_t keep_from = in_task ? task_begin : pos;
-    pending.erase(0, keep_from);
+    pending.Drop(keep_from);
     base += keep_from;
     pos -= keep_from;
     task_begin -= in_task ? keep_from : task_begin;
-    const size_t old_size = pending.size();
-    pending.resize(old_size + kChunk);
-    const size_t n = stream.Read(pending.data() + old_size, kChunk);
-    pending.resize(old_size + n);
+    const size_t n = stream.Read(pending.Room(kChunk), kChunk);
+    pending.Added(n);
     if (n == 0 && stream.error() != 0) {
       outcome = ScanOutcome::kReadError;
       break;
