@@ -191,6 +191,7 @@ class PendingText {
 
   // Drops the first `n` bytes.
   void Drop(size_t n) {
+    if (n == 0) return;  // nothing read yet: no buffer
     std::memmove(data_.get(), data_.get() + n, size_ - n);
     size_ -= n;
   }
