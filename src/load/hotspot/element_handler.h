@@ -5,10 +5,14 @@
 // attributes, decoded (entities replaced, white space in values made blanks, as expat and
 // pugixml do), and its end, in document order. Names and values are views into the task's
 // text, valid as long as the text (the tree builder keeps ids and names until it finishes).
+// The readers of attribute values below are inline: they run for most attributes of a task.
 
+#include <charconv>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <system_error>
 
 namespace profdiff {
 
@@ -26,6 +30,33 @@ using ElementAttributes = std::span<const XmlAttribute>;
     if (attribute.name == name) return attribute.value;
   }
   return std::nullopt;
+}
+
+// The value of attribute `name`, or "". Inlined, like FindValue, so that the name's length is
+// known where it is compared (no call of memcmp).
+[[gnu::always_inline]] inline std::string_view Attribute(ElementAttributes attributes,
+                                                         std::string_view name) {
+  return FindValue(attributes, name).value_or(std::string_view());
+}
+
+// The value of attribute `name` as a decimal integer, or nullopt when it is absent or not one.
+[[gnu::always_inline]] inline std::optional<int64_t> IntegerAttribute(ElementAttributes attributes,
+                                                                      std::string_view name) {
+  std::string_view text = Attribute(attributes, name);
+  int64_t value = 0;
+  auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// A bci attribute, or -1 when it is absent, not an integer or beyond int32_t.
+[[gnu::always_inline]] inline int32_t BciAttribute(ElementAttributes attributes,
+                                                   std::string_view name = "bci") {
+  std::optional<int64_t> bci = IntegerAttribute(attributes, name);
+  if (!bci || *bci < INT32_MIN || *bci > INT32_MAX) return -1;
+  return static_cast<int32_t>(*bci);
 }
 
 class ElementHandler {
