@@ -46,19 +46,6 @@ std::string_view TreeHeading(TreeKind kind) {
   return "";
 }
 
-std::string_view Prefix(NodeOp op) {
-  switch (op) {
-    case NodeOp::kRelabel:
-      return "* ";
-    case NodeOp::kDelete:
-      return "- ";
-    case NodeOp::kInsert:
-      return "+ ";
-    default:
-      return ". ";
-  }
-}
-
 bool SameStep(const PathStepRecord& a, const PathStepRecord& b) {
   return a.phase == b.phase && a.name_known == b.name_known && a.bci == b.bci &&
          (!a.name_known || a.name == b.name);
@@ -125,8 +112,10 @@ void WriteDifferences(LineWriter& out, const RunsMethodRecord& record,
       WriteReceiverTypeProfileBlock(out, tree, d.node.left, " in experiment 1", depth);
       WriteReceiverTypeProfileBlock(out, tree, d.node.right, " in experiment 2", depth);
     } else {
+      // A difference is an insertion, a deletion or a relabelling (run_differences.cc, and the
+      // records' reader rejects any other op): the same markers as in a delta tree.
       out.Line(Emphasized(style, OpEmphasis(d.node.op),
-                          absl::StrCat(AbslView(Prefix(d.node.op)),
+                          absl::StrCat(AbslView(OpPrefix(d.node.op)),
                                        LabelText(tree, label, options.long_bci), SupportText(d))),
                depth);
       if (inlining) {

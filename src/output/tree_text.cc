@@ -18,22 +18,6 @@ constexpr char kNoDifferences[] = "There are no differences";
 constexpr char kInExperiment1[] = " in experiment 1";
 constexpr char kInExperiment2[] = " in experiment 2";
 
-std::string_view Prefix(NodeOp op) {
-  switch (op) {
-    case NodeOp::kIdentity:
-      return ". ";
-    case NodeOp::kRelabel:
-      return "* ";
-    case NodeOp::kDelete:
-      return "- ";
-    case NodeOp::kInsert:
-      return "+ ";
-    case NodeOp::kNode:
-      return "";
-  }
-  return "";
-}
-
 std::string_view MethodName(const NodeLabel& label) {
   return label.name_known ? label.name : std::string_view("unknown");
 }
@@ -68,7 +52,7 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
     case NodeOp::kInsert: {
       const NodeLabel& label = node.op == NodeOp::kDelete ? node.left : node.right;
       out.Line(Emphasized(style, OpEmphasis(node.op),
-                          absl::StrCat(AbslView(Prefix(node.op)), LabelText(tree, label, false))),
+                          absl::StrCat(AbslView(OpPrefix(node.op)), LabelText(tree, label, false))),
                depth);
       WriteReasoningBlock(out, tree, label, "", depth);
       WriteReceiverTypeProfileBlock(out, tree, label, "", depth);
@@ -205,7 +189,7 @@ void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& optio
     const std::optional<Emphasis> emphasis = style.color ? OpEmphasis(node.op) : std::nullopt;
     out.Begin(node.depth);
     if (emphasis) out.Append(style.Begin(*emphasis));
-    out.Append(Prefix(node.op));
+    out.Append(OpPrefix(node.op));
     if (label.kind == LabelKind::kPhase) {  // most lines: written without building a string
       out.Append(label.name);
     } else {

@@ -7,11 +7,15 @@
 // text, valid as long as the text (the tree builder keeps ids and names until it finishes).
 // An attribute's name and value are kept as the parser left them, ended by a zero byte, and
 // measured only when looked up: measuring every one cost more than the builder's lookups.
+// The readers of attribute values below are inline: they run for most attributes of a task.
 
+#include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <system_error>
 
 namespace profdiff {
 
@@ -33,6 +37,33 @@ using ElementAttributes = std::span<const XmlAttribute>;
     }
   }
   return std::nullopt;
+}
+
+// The value of attribute `name`, or "". Inlined, like FindValue, so that the name's length and
+// first letter are known where it is compared.
+[[gnu::always_inline]] inline std::string_view Attribute(ElementAttributes attributes,
+                                                         std::string_view name) {
+  return FindValue(attributes, name).value_or(std::string_view());
+}
+
+// The value of attribute `name` as a decimal integer, or nullopt when it is absent or not one.
+[[gnu::always_inline]] inline std::optional<int64_t> IntegerAttribute(ElementAttributes attributes,
+                                                                      std::string_view name) {
+  std::string_view text = Attribute(attributes, name);
+  int64_t value = 0;
+  auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// A bci attribute, or -1 when it is absent, not an integer or beyond int32_t.
+[[gnu::always_inline]] inline int32_t BciAttribute(ElementAttributes attributes,
+                                                   std::string_view name = "bci") {
+  std::optional<int64_t> bci = IntegerAttribute(attributes, name);
+  if (!bci || *bci < INT32_MIN || *bci > INT32_MAX) return -1;
+  return static_cast<int32_t>(*bci);
 }
 
 class ElementHandler {

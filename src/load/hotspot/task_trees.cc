@@ -1,68 +1,29 @@
 #include "load/hotspot/task_trees.h"
 
-#include <charconv>
 #include <cstdint>
-#include <forward_list>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "absl/strings/str_cat.h"
 #include "load/hotspot/java_names.h"
 #include "load/hotspot/task_elements.h"
 #include "load/hotspot/task_optimizations.h"
-#include "profdiff/absl_compat.h"
+#include "load/hotspot/task_symbols.h"
 
 namespace profdiff {
 
-namespace {
-
-// Inlined, so that the name's length is known where it is compared (no call of memcmp).
-[[gnu::always_inline]] inline std::string_view Attribute(ElementAttributes attributes,
-                                                         std::string_view name) {
-  return FindValue(attributes, name).value_or(std::string_view());
-}
-
-[[gnu::always_inline]] inline std::optional<int64_t> IntegerAttribute(ElementAttributes attributes,
-                                                                      std::string_view name) {
-  std::string_view text = Attribute(attributes, name);
-  int64_t value = 0;
-  auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
-[[gnu::always_inline]] inline int32_t BciAttribute(ElementAttributes attributes,
-                                                   std::string_view name = "bci") {
-  std::optional<int64_t> bci = IntegerAttribute(attributes, name);
-  if (!bci || *bci < INT32_MIN || *bci > INT32_MAX) return -1;
-  return static_cast<int32_t>(*bci);
-}
-
-}  // namespace
-
 struct TaskTreeBuilder::State {
-  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {
-    // Room for a typical task's definitions, so that the tables do not grow step by step.
-    types.reserve(32);
-    methods.reserve(16);
-  }
+  explicit State(RecordTrees* out) : trees(out), optimizations(&out->optimization_tree) {}
 
   // Ready for the next task, keeping the room the tables have (absl's clear() gives up that of
   // large ones).
   void Reset(RecordTrees* out) {
     trees = out;
     optimizations = TaskOptimizations(&out->optimization_tree);
-    types.clear();
-    converted_types.clear();
-    methods.clear();
+    symbols.Clear();
     node_method_ids.clear();
-    parameters.clear();
     scopes.clear();
     parse_scopes.clear();
     last_call = kNoNode;
@@ -79,21 +40,11 @@ struct TaskTreeBuilder::State {
   // Whether the state is worth keeping for the next task (not the tables of a huge one).
   bool Small() const { return node_method_ids.capacity() <= 4096 && scopes.capacity() <= 256; }
 
-  // Ids and names are views into the task's text (which outlives the builder: element_handler.h),
-  // so that a definition copies no more than the method's name in Graal's spelling.
+  // Ids are views into the task's text (which outlives the builder: element_handler.h).
   RecordTrees* trees;
   TaskOptimizations optimizations;
-  absl::flat_hash_map<std::string_view, std::string_view, StringViewHash>
-      types;                                       // id -> qualified name
-  std::forward_list<std::string> converted_types;  // the names QualifiedTypeName spells anew
-  struct MethodInfo {
-    std::string name;    // in Graal's spelling
-    int32_t bytes = -1;  // <method bytes>; -1 when the log does not say (an unloaded method)
-    std::optional<InternedName> interned;  // the name, once a position needs it
-  };
-  absl::flat_hash_map<std::string_view, MethodInfo, StringViewHash> methods;  // by id
+  TaskSymbols symbols;
   std::vector<std::string_view> node_method_ids;  // parallel to the inlining nodes
-  std::vector<std::string_view> parameters;       // DefineMethod's, reused
 
   struct Scope {
     NodeIndex node = kNoNode;
@@ -119,74 +70,18 @@ struct TaskTreeBuilder::State {
   std::optional<std::string> task_method;             // of the <task>, in Graal's spelling
   absl::flat_hash_set<NodeIndex> kept_virtual_calls;  // a <virtual_call> kept them
 
-  static const std::string& UnknownMethod() {
-    static const std::string kUnknown = "<unknown method>";
-    return kUnknown;
-  }
-
-  const std::string& MethodName(std::string_view id) const {
-    auto it = methods.find(id);
-    return it != methods.end() ? it->second.name : UnknownMethod();
-  }
-
-  // The method's name interned, once per method and task.
-  InternedName MethodInterned(std::string_view id) {
-    auto it = methods.find(id);
-    if (it == methods.end()) return InternedName(UnknownMethod());
-    MethodInfo& method = it->second;
-    if (!method.interned.has_value()) method.interned = InternedName(method.name);
-    return *method.interned;
-  }
-
   // Sets the node's method to that of `method_id`: its name in Graal's spelling and its
   // bytecode size (<method bytes='N'>; -1 when the log does not say: an unloaded method has no
   // bytes).
   void SetMethod(InliningTreeNode& node, std::string_view method_id) const {
-    auto it = methods.find(method_id);
-    if (it == methods.end()) {
-      node.method_name = UnknownMethod();
+    const TaskSymbols::Method* method = symbols.FindMethod(method_id);
+    if (method == nullptr) {
+      node.method_name = TaskSymbols::UnknownMethod();
       node.bytecode_size = -1;
     } else {
-      node.method_name = it->second.name;
-      node.bytecode_size = it->second.bytes;
+      node.method_name = method->name;
+      node.bytecode_size = method->bytes;
     }
-  }
-
-  void DefineMethod(ElementAttributes attributes) {
-    const std::string_view holder = TypeName(Attribute(attributes, "holder"));
-    parameters.clear();
-    std::string_view arguments = Attribute(attributes, "arguments");
-    if (!arguments.empty()) {
-      size_t start = 0;
-      while (start < arguments.size()) {
-        size_t end = arguments.find(' ', start);
-        if (end == std::string_view::npos) end = arguments.size();
-        if (end > start) {
-          parameters.push_back(SimpleTypeName(TypeName(arguments.substr(start, end - start))));
-        }
-        start = end + 1;
-      }
-    }
-    MethodInfo& method = methods[Attribute(attributes, "id")];
-    std::optional<int64_t> bytes = IntegerAttribute(attributes, "bytes");
-    method.bytes = bytes && *bytes >= 0 && *bytes <= INT32_MAX ? static_cast<int32_t>(*bytes) : -1;
-    method.name = GraalMethodName(holder, Attribute(attributes, "name"), parameters);
-    method.interned.reset();
-  }
-
-  // <type>, <klass>: the type `id` is called `name` (qualified already, or to be qualified).
-  void DefineType(std::string_view id, std::string_view name, bool qualify) {
-    if (qualify && (name.starts_with('[') || name.find('/') != std::string_view::npos)) {
-      converted_types.push_front(QualifiedTypeName(name));
-      name = converted_types.front();
-    }
-    types.insert_or_assign(id, name);
-  }
-
-  // The qualified name of the type `id` (or "<unknown type>").
-  std::string_view TypeName(std::string_view id) const {
-    auto it = types.find(id);
-    return it == types.end() ? std::string_view("<unknown type>") : it->second;
   }
 
   NodeIndex AddCall(std::string_view method_id, int32_t bci, NodeIndex parent) {
@@ -243,8 +138,9 @@ struct TaskTreeBuilder::State {
       const std::optional<std::string>& name = trees->inlining_tree.node(scope.node).method_name;
       if (!name.has_value()) {
         scope.method = InternedName();
-      } else if (const std::string_view id = node_method_ids[scope.node]; MethodName(id) == *name) {
-        scope.method = MethodInterned(id);
+      } else if (const std::string_view id = node_method_ids[scope.node];
+                 symbols.MethodName(id) == *name) {
+        scope.method = symbols.MethodInterned(id);
       } else {
         scope.method = InternedName(*name);
       }
@@ -338,7 +234,7 @@ struct TaskTreeBuilder::State {
         const std::optional<std::string_view> type = FindValue(attributes, receiver);
         if (!type.has_value()) continue;
         ProfiledType profiled;
-        profiled.type_name = TypeName(*type);
+        profiled.type_name = symbols.TypeName(*type);
         const double count =
             static_cast<double>(IntegerAttribute(attributes, receiver_count).value_or(0));
         profiled.probability = total > 0 ? count / total : 0;
@@ -405,11 +301,12 @@ struct TaskTreeBuilder::State {
   void FinishElimination() {
     Position position;
     for (const auto& [method_id, bci] : jvms) {
-      position.push_back(PositionEntry{MethodInterned(method_id), bci});
+      position.push_back(PositionEntry{symbols.MethodInterned(method_id), bci});
     }
     Properties properties;
     if (!pending_elimination_type.empty()) {
-      properties.push_back(Property{"type", StringValue(TypeName(pending_elimination_type))});
+      properties.push_back(
+          Property{"type", StringValue(symbols.TypeName(pending_elimination_type))});
     }
     AddOptimization(kEscapePhase, "EscapeAnalysis", pending_elimination, std::move(position),
                     std::move(properties));
@@ -500,13 +397,13 @@ void TaskTreeBuilder::Start(std::string_view name, ElementAttributes attributes)
       }
       break;
     case Element::kType:
-      s.DefineType(Attribute(attributes, "id"), Attribute(attributes, "name"), false);
+      s.symbols.DefineType(Attribute(attributes, "id"), Attribute(attributes, "name"), false);
       break;
     case Element::kKlass:
-      s.DefineType(Attribute(attributes, "id"), Attribute(attributes, "name"), true);
+      s.symbols.DefineType(Attribute(attributes, "id"), Attribute(attributes, "name"), true);
       break;
     case Element::kMethod:
-      s.DefineMethod(attributes);
+      s.symbols.DefineMethod(attributes);
       break;
     case Element::kParse:
       s.StartParse(attributes);
