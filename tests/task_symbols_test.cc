@@ -150,5 +150,24 @@ TEST(TaskSymbolsTest, ClearForgetsEveryDefinition) {
   EXPECT_EQ(symbols.MethodName("2"), "int.n()");
 }
 
+// What the arena keeps stays as it was while more is kept (across chunks, and longer than one),
+// until Clear(); after it the chunks are written again.
+TEST(TaskTextArenaTest, KeptTextStaysUntilCleared) {
+  TaskTextArena arena;
+  for (int task = 0; task < 3; ++task) {
+    std::vector<std::string> texts;
+    std::vector<std::string_view> kept;
+    for (int i = 0; i < 2000; ++i) {
+      texts.push_back(std::string(static_cast<size_t>(1 + (i * 37 + task) % 90),
+                                  static_cast<char>('a' + (i + task) % 26)));
+      if (i == 1000) texts.back() = std::string(50000, 'x');  // more than a chunk
+      kept.push_back(arena.Keep(texts.back()));
+    }
+    EXPECT_EQ(arena.Keep(""), "");
+    for (size_t i = 0; i < texts.size(); ++i) ASSERT_EQ(kept[i], texts[i]) << task << " " << i;
+    arena.Clear();
+  }
+}
+
 }  // namespace
 }  // namespace profdiff

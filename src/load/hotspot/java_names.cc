@@ -85,9 +85,17 @@ std::string_view SimpleTypeName(std::string_view qualified) {
 
 std::string GraalMethodName(std::string_view holder, std::string_view name,
                             std::span<const std::string_view> parameters) {
+  std::string method;
+  AssignGraalMethodName(holder, name, parameters, &method);
+  return method;
+}
+
+void AssignGraalMethodName(std::string_view holder, std::string_view name,
+                           std::span<const std::string_view> parameters, std::string* out) {
   size_t size = holder.size() + name.size() + 3;
   for (std::string_view parameter : parameters) size += parameter.size() + 2;
-  std::string method;
+  std::string& method = *out;
+  method.clear();
   method.reserve(size);
   method += holder;
   method += '.';
@@ -98,7 +106,6 @@ std::string GraalMethodName(std::string_view holder, std::string_view name,
     method += parameters[i];
   }
   method += ')';
-  return method;
 }
 
 std::optional<std::string> MethodNameFromDescriptor(std::string_view text) {

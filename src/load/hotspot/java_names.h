@@ -25,6 +25,9 @@ std::string_view SimpleTypeName(std::string_view qualified);
 // "<holder>.<name>(<parameter>, <parameter>)" with the parameter types already simple.
 std::string GraalMethodName(std::string_view holder, std::string_view name,
                             std::span<const std::string_view> parameters);
+// The same, written over `out` (whose room is reused).
+void AssignGraalMethodName(std::string_view holder, std::string_view name,
+                           std::span<const std::string_view> parameters, std::string* out);
 
 // The method of a <task method='java.util.HashMap getNode (Ljava/lang/Object;)Ljava/util/...;'>
 // attribute in Graal's spelling; nullopt when the text is not "holder name (descriptor)".

@@ -7,7 +7,7 @@
 // parse, so the lookups are inline.
 
 #include <cstdint>
-#include <forward_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,11 +21,31 @@
 
 namespace profdiff {
 
+// Text kept while one task is built, in chunks reused from task to task: what is kept does not
+// move until Clear(), and keeping it allocates nothing once there are chunks enough.
+class TaskTextArena {
+ public:
+  std::string_view Keep(std::string_view text);
+  // Forgets what was kept; keeps up to kKeptChunks chunks for the next task.
+  void Clear();
+
+ private:
+  static constexpr size_t kChunkBytes = size_t{16} << 10;
+  static constexpr size_t kKeptChunks = 64;
+  struct Chunk {
+    std::unique_ptr<char[]> data;
+    size_t size;
+  };
+  std::vector<Chunk> chunks_;
+  size_t chunk_ = 0;  // the chunk written to
+  size_t used_ = 0;   // bytes of it written
+};
+
 class TaskSymbols {
  public:
   struct Method {
-    std::string name;    // in Graal's spelling
-    int32_t bytes = -1;  // <method bytes>; -1 when the log does not say (an unloaded method)
+    std::string_view name;  // in Graal's spelling (kept in the task's arena)
+    int32_t bytes = -1;     // <method bytes>; -1 when the log does not say (an unloaded method)
     std::optional<InternedName> interned;  // the name, once a position needs it
   };
 
@@ -39,7 +59,7 @@ class TaskSymbols {
   // large ones).
   void Clear() {
     types_.clear();
-    converted_types_.clear();
+    names_.Clear();
     methods_.clear();
     parameters_.clear();
   }
@@ -48,8 +68,7 @@ class TaskSymbols {
   // A later definition of the same id replaces an earlier one.
   void DefineType(std::string_view id, std::string_view name, bool qualify) {
     if (qualify && (name.starts_with('[') || name.find('/') != std::string_view::npos)) {
-      converted_types_.push_front(QualifiedTypeName(name));
-      name = converted_types_.front();
+      name = names_.Keep(QualifiedTypeName(name));
     }
     types_.insert_or_assign(id, name);
   }
@@ -70,13 +89,10 @@ class TaskSymbols {
   }
 
   // The name of an undefined method.
-  static const std::string& UnknownMethod() {
-    static const std::string kUnknown = "<unknown method>";
-    return kUnknown;
-  }
+  static std::string_view UnknownMethod() { return "<unknown method>"; }
 
   // The name of method `id` in Graal's spelling (or UnknownMethod()).
-  const std::string& MethodName(std::string_view id) const {
+  std::string_view MethodName(std::string_view id) const {
     auto it = methods_.find(id);
     return it != methods_.end() ? it->second.name : UnknownMethod();
   }
@@ -92,12 +108,14 @@ class TaskSymbols {
 
  private:
   // Ids and names are views into the task's text (which outlives the builder: element_handler.h),
-  // so that a definition copies no more than the method's name in Graal's spelling.
+  // so that a definition copies no more than the method's name in Graal's spelling, and that
+  // into the arena.
   absl::flat_hash_map<std::string_view, std::string_view, StringViewHash>
-      types_;                                       // id -> qualified name
-  std::forward_list<std::string> converted_types_;  // the names QualifiedTypeName spells anew
+      types_;            // id -> qualified name
+  TaskTextArena names_;  // the names spelled anew: methods, types QualifiedTypeName converts
   absl::flat_hash_map<std::string_view, Method, StringViewHash> methods_;  // by id
   std::vector<std::string_view> parameters_;                               // DefineMethod's, reused
+  std::string spelled_;                                                    // DefineMethod's, reused
 };
 
 }  // namespace profdiff
