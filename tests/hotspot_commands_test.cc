@@ -4,6 +4,7 @@
 // AOT log goes.
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -213,6 +214,52 @@ TEST(HotSpotAotTest, AHotSpotLogIsNoAheadOfTimeLog) {
                                 "profile after it"),
             std::string::npos)
       << unprofiled.err;
+}
+
+// The second log of a comparison is read while the first is (LoadAside); its warnings and its
+// summary still come after the first's, in every format, and an error in the first is the one
+// reported even when the second is broken too.
+TEST(HotSpotComparisonTest, TheSecondLogsWarningsComeAfterTheFirstsSummary) {
+  TempDir dir;
+  for (const char* name : {"jdk17.log", "jdk25.log"}) {
+    const std::string text = ReadFile(kFixture + "/" + name);
+    std::ofstream(dir.Path(std::string("cut-") + name)) << text.substr(0, text.size() * 3 / 5);
+  }
+  const std::string first = dir.Path("cut-jdk17.log"), second = dir.Path("cut-jdk25.log");
+  RunResult json = RunProfdiffOnce({"jit-vs-jit", first, second, "--format=json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  std::vector<std::string> order;
+  for (size_t at = 0; (at = json.out.find("{\"type\":\"", at)) != std::string::npos; ++at) {
+    const size_t start = at + 9, end = json.out.find('"', start);
+    const std::string type = json.out.substr(start, end - start);
+    if (type == "warning") {
+      order.push_back(json.out.find(first, at) < json.out.find('\n', at) ? "warning 1"
+                                                                         : "warning 2");
+    } else if (type == "experiment" || type == "header") {
+      order.push_back(type);
+    }
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"header", "warning 1", "experiment", "warning 2",
+                                             "experiment"}))
+      << json.out.substr(0, 2000);
+  // The text: the first log's warning, its summary, then the second's.
+  RunResult text = RunProfdiffOnce({"jit-vs-jit", first, second});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const size_t warning1 = text.out.find("Warning: " + first);
+  const size_t summary1 = text.out.find("Experiment 1");
+  const size_t warning2 = text.out.find("Warning: " + second);
+  ASSERT_NE(warning1, std::string::npos) << text.out.substr(0, 4000);
+  EXPECT_LT(warning1, summary1) << text.out.substr(0, 4000);
+  EXPECT_LT(summary1, warning2) << text.out.substr(0, 4000);
+  // Both unreadable: the first one's error.
+  std::ofstream(dir.Path("bad1.log"))
+      << "<?xml version='1.0'?>\n<hotspot_log><tty></hotspot_log>\n";
+  std::ofstream(dir.Path("bad2.log"))
+      << "<?xml version='1.0'?>\n<hotspot_log><tty></hotspot_log>\n";
+  RunResult bad = RunProfdiffOnce({"jit-vs-jit", dir.Path("bad1.log"), dir.Path("bad2.log")});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find(dir.Path("bad1.log")), std::string::npos) << bad.err;
+  EXPECT_EQ(bad.err.find(dir.Path("bad2.log")), std::string::npos) << bad.err;
 }
 
 }  // namespace

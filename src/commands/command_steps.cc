@@ -10,17 +10,16 @@
 
 namespace profdiff {
 
-absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, RecordSink& out) {
-  return LoadExperiment(input, [&out](std::string_view line) {
-    constexpr std::string_view kPrefix = "Warning: ";
-    if (line.starts_with(kPrefix)) line.remove_prefix(kPrefix.size());
-    out.Warning(WarningRecord{line});
-  });
+namespace {
+
+void WriteWarning(std::string_view line, RecordSink& out) {
+  constexpr std::string_view kPrefix = "Warning: ";
+  if (line.starts_with(kPrefix)) line.remove_prefix(kPrefix.size());
+  out.Warning(WarningRecord{line});
 }
 
-absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const Options& options,
-                                            RecordSink& out, bool select_hot) {
-  absl::StatusOr<Experiment> experiment = LoadQuietly(input, out);
+absl::StatusOr<Experiment> Summarize(absl::StatusOr<Experiment> experiment, const Options& options,
+                                     RecordSink& out, bool select_hot) {
   if (!experiment.ok()) return experiment;
   if (select_hot) {
     SelectHotUnits(*experiment,
@@ -28,6 +27,42 @@ absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const 
   }
   out.Experiment(MakeExperimentRecord(*experiment));
   return experiment;
+}
+
+}  // namespace
+
+absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, RecordSink& out) {
+  return LoadExperiment(input, [&out](std::string_view line) { WriteWarning(line, out); });
+}
+
+absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const Options& options,
+                                            RecordSink& out, bool select_hot) {
+  return Summarize(LoadQuietly(input, out), options, out, select_hot);
+}
+
+LoadAside::LoadAside(const ExperimentInput& input, bool aside) : input_(input) {
+  if (!aside) return;
+  thread_ = std::thread([this] {
+    loaded_ =
+        LoadExperiment(input_, [this](std::string_view line) { warnings_.emplace_back(line); });
+  });
+}
+
+LoadAside::~LoadAside() {
+  if (thread_.joinable()) thread_.join();
+}
+
+absl::StatusOr<Experiment> LoadAside::Finish(RecordSink& out) {
+  if (!thread_.joinable() && !loaded_.has_value()) return LoadQuietly(input_, out);
+  if (thread_.joinable()) thread_.join();
+  for (const std::string& line : warnings_) WriteWarning(line, out);
+  warnings_.clear();
+  return *std::move(loaded_);
+}
+
+absl::StatusOr<Experiment> FinishAndSummarize(LoadAside& load, const Options& options,
+                                              RecordSink& out, bool select_hot) {
+  return Summarize(load.Finish(out), options, out, select_hot);
 }
 
 absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -24,6 +25,32 @@ absl::StatusOr<Experiment> LoadAndSummarize(const ExperimentInput& input, const 
 
 // Loads an experiment (its warnings as warning records) without its summary.
 absl::StatusOr<Experiment> LoadQuietly(const ExperimentInput& input, RecordSink& out);
+
+// Loads an experiment on a thread of its own (`aside`) while the caller loads another: a
+// comparison's second log is read while the first is, which fills the cores the reading of one
+// leaves idle. Its warnings are kept until Finish(), so that the output is that of loading it
+// after whatever the caller wrote meanwhile. Without `aside` (progress is shown: its lines are
+// one experiment's at a time) Finish() loads it then.
+class LoadAside {
+ public:
+  LoadAside(const ExperimentInput& input, bool aside);
+  ~LoadAside();
+  LoadAside(const LoadAside&) = delete;
+  LoadAside& operator=(const LoadAside&) = delete;
+
+  // The experiment, as LoadQuietly would give it: waits for the load, then writes its warnings.
+  absl::StatusOr<Experiment> Finish(RecordSink& out);
+
+ private:
+  const ExperimentInput& input_;
+  std::vector<std::string> warnings_;
+  std::optional<absl::StatusOr<Experiment>> loaded_;
+  std::thread thread_;
+};
+
+// LoadAndSummarize of an experiment loaded with LoadAside.
+absl::StatusOr<Experiment> FinishAndSummarize(LoadAside& load, const Options& options,
+                                              RecordSink& out, bool select_hot = true);
 
 // The compilation with its trees (output.md §6), counted in `tally`. A fragment's parent is taken
 // from `parents` when given.

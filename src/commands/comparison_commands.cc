@@ -339,18 +339,21 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     return MatchExperiments(out, *first, *second, options, progress);
   }
 
+  // The second log is read while the first is (without progress lines, which are one
+  // experiment's at a time); its warnings and records still come after the first's.
+  LoadAside second_load(inputs[1], /*aside=*/progress == nullptr);
   absl::StatusOr<Experiment> first = LoadAndSummarize(inputs[0], options, out);
   if (!first.ok()) return first.status();
   absl::StatusOr<Experiment> second;
   if (kind == ComparisonKind::kJitVsAot && !inputs[1].profile_path.has_value()) {
     // Without an AOT profile, hotness comes from the JIT experiment, before the summary.
-    second = LoadQuietly(inputs[1], out);
+    second = second_load.Finish(out);
     if (!second.ok()) return second.status();
     absl::Status marked = MarkHotFromJitProfile(*first, {&*second});
     if (!marked.ok()) return marked;
     out.Experiment(MakeExperimentRecord(*second));
   } else {
-    second = LoadAndSummarize(inputs[1], options, out);
+    second = FinishAndSummarize(second_load, options, out);
     if (!second.ok()) return second.status();
   }
   if (MarkCommonMethodsHot(*first, *second)) {
