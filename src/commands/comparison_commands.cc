@@ -339,9 +339,13 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     return MatchExperiments(out, *first, *second, options, progress);
   }
 
-  // The second log is read while the first is (without progress lines, which are one
-  // experiment's at a time); its warnings and records still come after the first's.
-  LoadAside second_load(inputs[1], /*aside=*/progress == nullptr);
+  // Two HotSpot logs: the second is read while the first is (without progress lines, which are
+  // one experiment's at a time); its warnings and records still come after the first's. The
+  // reading of one leaves a fifth of the cores idle; that of a Graal log does not, and reading
+  // two at once only took more memory (docs/performance.md).
+  const bool aside = progress == nullptr && IsHotSpotLogArgument(inputs[0].log_directory) &&
+                     IsHotSpotLogArgument(inputs[1].log_directory);
+  LoadAside second_load(inputs[1], aside);
   absl::StatusOr<Experiment> first = LoadAndSummarize(inputs[0], options, out);
   if (!first.ok()) return first.status();
   absl::StatusOr<Experiment> second;
