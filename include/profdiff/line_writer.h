@@ -85,6 +85,21 @@ class LineWriter {
   WriteGuard* guard_ = nullptr;
 };
 
+// Writes "- text" lines at a depth: the bullets of the "How to read" blocks.
+class Bullets {
+ public:
+  explicit Bullets(LineWriter& out) : out_(out) {}
+  void operator()(int depth, std::string_view text) {
+    out_.Begin(depth);
+    out_.Append("- ");
+    out_.Append(text);
+    out_.End();
+  }
+
+ private:
+  LineWriter& out_;
+};
+
 }  // namespace profdiff
 
 #endif  // PROFDIFF_LINE_WRITER_H_

@@ -6,20 +6,6 @@ namespace profdiff {
 
 namespace {
 
-class Bullets {
- public:
-  explicit Bullets(LineWriter& out) : out_(out) {}
-  void operator()(int depth, std::string_view text) {
-    out_.Begin(depth);
-    out_.Append("- ");
-    out_.Append(text);
-    out_.End();
-  }
-
- private:
-  LineWriter& out_;
-};
-
 void CallsiteKinds(Bullets& b, int depth) {
   b(depth, "Each call site is marked with what the compiler finally did with it:");
   b(depth + 1, "(root) the compiled method itself");

@@ -20,20 +20,6 @@ std::string Percent(double share) { return JavaFixed(share * 100); }
 // A threshold share as a percentage without needless digits: 0.8 -> "80", 1/3 -> "33.3333".
 std::string ThresholdPercent(double share) { return absl::StrCat(share * 100); }
 
-class Bullets {
- public:
-  explicit Bullets(LineWriter& out) : out_(out) {}
-  void operator()(int depth, std::string_view text) {
-    out_.Begin(depth);
-    out_.Append("- ");
-    out_.Append(text);
-    out_.End();
-  }
-
- private:
-  LineWriter& out_;
-};
-
 std::string_view TreeHeading(TreeKind kind) {
   switch (kind) {
     case TreeKind::kInlining:
