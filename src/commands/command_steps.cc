@@ -53,10 +53,9 @@ LoadAside::~LoadAside() {
 }
 
 absl::StatusOr<Experiment> LoadAside::Finish(RecordSink& out) {
-  if (!thread_.joinable() && !loaded_.has_value()) return LoadQuietly(input_, out);
-  if (thread_.joinable()) thread_.join();
+  if (!thread_.joinable()) return LoadQuietly(input_, out);  // not aside
+  thread_.join();
   for (const std::string& line : warnings_) WriteWarning(line, out);
-  warnings_.clear();
   return *std::move(loaded_);
 }
 

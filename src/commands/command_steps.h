@@ -39,6 +39,7 @@ class LoadAside {
   LoadAside& operator=(const LoadAside&) = delete;
 
   // The experiment, as LoadQuietly would give it: waits for the load, then writes its warnings.
+  // Called once.
   absl::StatusOr<Experiment> Finish(RecordSink& out);
 
  private:

@@ -180,8 +180,9 @@ size_t LastTtyCut(std::string_view text, size_t after, size_t limit) {
   return kNotFound;
 }
 
-// Content read and not yet done with. A std::string filled with zeros before each read: the
-// reading thread spent as long zeroing the buffer as reading into it.
+// Content read and not yet done with: a buffer that grows without being filled. A std::string
+// was resized (filled with zeros) before each read, and the reading thread spent as long
+// zeroing it as reading into it.
 class PendingText {
  public:
   operator std::string_view() const { return std::string_view(data_.get(), size_); }
