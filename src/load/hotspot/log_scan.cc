@@ -9,19 +9,15 @@
 #include "absl/strings/str_cat.h"
 #include "load/hotspot/java_names.h"
 #include "load/hotspot/task_optimizations.h"
+#include "profdiff/absl_compat.h"
 
 namespace profdiff {
 
 namespace {
 
-// The level of a task: its `level` attribute; C2 tasks of a tiered VM have none (level 4), nor
-// have the tasks of a VM with one compiler (C1: 1).
-int8_t TaskLevel(const char* level, std::string_view compiler) {
-  if (level != nullptr && level[0] >= '0' && level[0] <= '4' && level[1] == '\0') {
-    return static_cast<int8_t>(level[0] - '0');
-  }
-  return compiler == "C1" ? 1 : 4;
-}
+// The level of a task whose `level` attribute is not a tier: C2 tasks of a tiered VM have none
+// (level 4), nor have the tasks of a VM with one compiler (C1: 1).
+int8_t DefaultTaskLevel(std::string_view compiler) { return compiler == "C1" ? 1 : 4; }
 
 // Seconds with a fraction ("0.177", a `stamp`) as nanoseconds; nullopt when not a number.
 std::optional<int64_t> StampNanos(const char* text) {
@@ -111,14 +107,16 @@ void XMLCALL ScanStart(void* data, const char* element, const char** attributes)
       scan.task.offset = static_cast<uint64_t>(XML_GetCurrentByteIndex(scan.parser));
     }
     scan.task_line = ScanLine(scan);
-    const char* id = FindAttribute(attributes, "compile_id");
-    const char* kind = FindAttribute(attributes, "compile_kind");
-    const char* method = FindAttribute(attributes, "method");
-    scan.task.compilation_id = id == nullptr ? "" : id;
-    // OSR compilations are marked the way proftool marks them.
-    if (kind != nullptr && std::string_view(kind) == "osr") scan.task.compilation_id += "%";
-    scan.task.level = TaskLevel(FindAttribute(attributes, "level"), scan.compiler);
-    scan.task_method = method == nullptr ? std::nullopt : MethodNameFromDescriptor(method);
+    scan.task_stand_in = scan.split && scan.stand_in;
+    if (scan.task_stand_in) {  // the workers read its attributes
+      scan.task.level = DefaultTaskLevel(scan.compiler);
+      return;
+    }
+    scan.task_head = TaskHead::Of(
+        FindAttribute(attributes, "compile_id"), FindAttribute(attributes, "compile_kind"),
+        FindAttribute(attributes, "level"), FindAttribute(attributes, "method"));
+    const int8_t level = scan.task_head.level;
+    scan.task.level = level >= 0 ? level : DefaultTaskLevel(scan.compiler);
   }
 }
 
@@ -136,15 +134,20 @@ void XMLCALL ScanEnd(void* data, const char* element) {
             static_cast<uint64_t>(XML_GetCurrentByteCount(scan.parser));
     }
     scan.task.length = end - scan.task.offset;
-    if (!scan.task_method.has_value() || scan.task.compilation_id.empty() ||
-        scan.task.compilation_id == "%") {
-      (*scan.warn)(absl::StrCat("Warning: Invalid compilation task: ", *scan.path, ":",
-                                scan.task_line,
-                                ": expected the attributes compile_id and method ('holder name "
-                                "(descriptor)') of a <task>"));
+    if (!scan.task_stand_in && !scan.task_head.valid()) {
+      std::string warning = InvalidTaskWarning(*scan.path, scan.task_line);
+      if (scan.split) {
+        scan.invalid_tasks.emplace_back(scan.task.offset, std::move(warning));
+      } else {
+        (*scan.warn)(warning);
+      }
       ++scan.log->invalid_records;
     } else {
-      scan.task.method_name = std::move(*scan.task_method);
+      if (!scan.task_stand_in) {
+        scan.task.compilation_id = std::move(scan.task_head.compilation_id);
+        scan.task.method_name = std::move(*scan.task_head.method);
+      }
+      if (scan.split) scan.unit_lines.push_back(scan.task_line);
       scan.log->units.push_back(std::move(scan.task));
     }
   } else if (!scan.in_task) {
@@ -169,6 +172,26 @@ void XMLCALL ScanDoctype(void* data, const char*, const char*, const char*, int)
 }
 
 }  // namespace
+
+TaskHead TaskHead::Of(const char* compile_id, const char* compile_kind, const char* level,
+                      const char* method) {
+  TaskHead head;
+  head.compilation_id = compile_id == nullptr ? "" : compile_id;
+  if (compile_kind != nullptr && std::string_view(compile_kind) == "osr") {
+    head.compilation_id += "%";
+  }
+  if (level != nullptr && level[0] >= '0' && level[0] <= '4' && level[1] == '\0') {
+    head.level = static_cast<int8_t>(level[0] - '0');
+  }
+  if (method != nullptr) head.method = MethodNameFromDescriptor(method);
+  return head;
+}
+
+std::string InvalidTaskWarning(std::string_view path, uint64_t line) {
+  return absl::StrCat("Warning: Invalid compilation task: ", AbslView(path), ":", line,
+                      ": expected the attributes compile_id and method ('holder name "
+                      "(descriptor)') of a <task>");
+}
 
 uint64_t ScanLine(const LogScan& scan) {
   return static_cast<uint64_t>(XML_GetCurrentLineNumber(scan.parser)) + scan.line_shift;

@@ -59,6 +59,26 @@ class InstallCollector {
   absl::flat_hash_map<std::string, int64_t> not_entrant_;  // seen before their <nmethod>
 };
 
+// What a task's start tag says of its unit: the scan reads it from a start tag it is fed, the
+// workers of split reading (task_batches.h) from the tags the scan is not fed.
+struct TaskHead {
+  int64_t unit = -1;                  // the unit it is for (workers)
+  std::string compilation_id;         // "%" appended for an OSR compilation, as proftool marks it
+  std::optional<std::string> method;  // Graal's spelling; nullopt: absent or not a descriptor
+  int8_t level = -1;                  // the `level` attribute; -1: none, or not a tier
+
+  // From the attribute values (decoded; null: absent).
+  static TaskHead Of(const char* compile_id, const char* compile_kind, const char* level,
+                     const char* method);
+  // Whether it makes a unit (else a warning, InvalidTaskWarning).
+  bool valid() const {
+    return method.has_value() && !compilation_id.empty() && compilation_id != "%";
+  }
+};
+
+// The warning about a <task> without a valid TaskHead at `line` of `path`.
+std::string InvalidTaskWarning(std::string_view path, uint64_t line);
+
 // The state of the scan of a whole log.
 struct LogScan {
   LogScan(XML_Parser parser, const std::string* path, const WarningSink* warn,
@@ -83,7 +103,7 @@ struct LogScan {
   bool in_task = false;
   int task_depth = 0;
   UnitRecord task;
-  std::optional<std::string> task_method;
+  TaskHead task_head;  // its start tag's attributes (not of a stand-in)
   uint64_t task_line = 0;
 
   // Split reading (task_split.cc): task bodies are not fed; the splitter says where the start
@@ -97,6 +117,15 @@ struct LogScan {
   uint64_t task_end = 0;
   bool task_started = false;  // a unit's <task> started since the splitter last cleared it
   bool confused = false;
+  // Most tasks' start tags are not fed either: the splitter feeds "<task>" in their place
+  // (`stand_in` while it does) and the workers read their attributes. Such a unit is a
+  // placeholder until the splitter fills it from the workers' TaskHead; `unit_lines` has the
+  // line of each unit's start tag and `invalid_tasks` the warnings about invalid tasks with
+  // their tags' offsets, so that the splitter writes them in log order with the workers' ones.
+  bool stand_in = false;
+  bool task_stand_in = false;  // the <task> being read started as a stand-in
+  std::vector<uint64_t> unit_lines;
+  std::vector<std::pair<uint64_t, std::string>> invalid_tasks;
   // The line breaks of the task bodies fed so far that the parser did not see (task_split.cc
   // BlankBody): the file's line of the parser's current position is its line plus this.
   uint64_t line_shift = 0;

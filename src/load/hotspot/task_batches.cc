@@ -6,6 +6,8 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
+#include <optional>
 #include <pugixml.hpp>
 #include <string_view>
 #include <utility>
@@ -14,6 +16,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "absl/strings/str_cat.h"
 #include "load/hotspot/log_scan.h"
 #include "load/hotspot/task_optimizations.h"
 
@@ -31,6 +34,7 @@ struct BatchCheck {
   int depth = 0;
   bool ok = true;
   std::vector<int64_t> failed;  // units whose <task_done> says success='0'
+  std::vector<TaskHead> heads;
 
   void Fail() {
     ok = false;
@@ -49,6 +53,13 @@ void XMLCALL CheckStart(void* data, const char* element, const char** attributes
       return;
     }
     check.current = check.next++;
+    const int64_t unit = check.batch->units[check.current];
+    if (unit >= 0) {
+      check.heads.push_back(TaskHead::Of(
+          FindAttribute(attributes, "compile_id"), FindAttribute(attributes, "compile_kind"),
+          FindAttribute(attributes, "level"), FindAttribute(attributes, "method")));
+      check.heads.back().unit = unit;
+    }
   } else if (check.depth > 2 && std::strcmp(element, "task_done") == 0) {
     const char* success = FindAttribute(attributes, "success");
     const int64_t unit = check.batch->units[check.current];
@@ -70,7 +81,8 @@ void XMLCALL CheckEnd(void* data, const char*) {
 }
 
 // The check of a batch with expat (BatchCheck).
-bool CheckWithExpat(XML_Parser parser, const Batch& batch, std::vector<int64_t>* failed) {
+bool CheckWithExpat(XML_Parser parser, const Batch& batch, std::vector<int64_t>* failed,
+                    std::vector<TaskHead>* heads) {
   BatchCheck check;
   check.parser = parser;
   check.batch = &batch;
@@ -82,6 +94,7 @@ bool CheckWithExpat(XML_Parser parser, const Batch& batch, std::vector<int64_t>*
       XML_Parse(parser, batch.text.data(), static_cast<int>(batch.text.size()), 1) == XML_STATUS_OK;
   if (!parsed || !check.ok || check.next != batch.ends.size()) return false;
   *failed = std::move(check.failed);
+  *heads = std::move(check.heads);
   return true;
 }
 
@@ -388,9 +401,57 @@ bool CheckTtyWithPugixml(Batch& batch, const MarkupCounts& counts,
   return document.first_child().traverse(collect);
 }
 
+// A value of an attribute as pugixml's parse_minimal left it, decoded as expat decodes values
+// (the five entities replaced, tab and line breaks made blanks): by pugixml, in a document of
+// one element with the value in the quotes it cannot hold. nullopt when it is not one.
+std::optional<std::string> DecodedValue(const char* raw) {
+  const char quote = std::strchr(raw, '\'') == nullptr ? '\'' : '"';
+  std::string text =
+      absl::StrCat("<v a=", absl::string_view(&quote, 1), raw, absl::string_view(&quote, 1), "/>");
+  pugi::xml_document document;
+  if (!document.load_buffer_inplace(
+          text.data(), text.size(),
+          pugi::parse_escapes | pugi::parse_wconv_attribute | pugi::parse_eol,
+          pugi::encoding_utf8)) {
+    return std::nullopt;
+  }
+  return std::string(document.first_child().first_attribute().value());
+}
+
+// What the start tag of `task` says of `unit` (TaskHead), the values decoded where they need
+// it; nullopt when one cannot be.
+std::optional<TaskHead> ReadTaskHead(pugi::xml_node task, int64_t unit) {
+  const char* values[4] = {nullptr, nullptr, nullptr, nullptr};  // TaskHead::Of's order
+  for (pugi::xml_attribute a = task.first_attribute(); a; a = a.next_attribute()) {
+    const char* name = a.name();
+    int which = -1;
+    if (name[0] == 'c') {
+      if (std::strcmp(name, "compile_id") == 0) which = 0;
+      if (std::strcmp(name, "compile_kind") == 0) which = 1;
+    } else if (name[0] == 'l' && std::strcmp(name, "level") == 0) {
+      which = 2;
+    } else if (name[0] == 'm' && std::strcmp(name, "method") == 0) {
+      which = 3;
+    }
+    if (which >= 0) values[which] = a.value();
+  }
+  std::optional<std::string> decoded[4];
+  for (int i = 0; i < 4; ++i) {
+    if (values[i] == nullptr || std::strpbrk(values[i], "&\t\n\r") == nullptr) continue;
+    decoded[i] = DecodedValue(values[i]);
+    if (!decoded[i].has_value()) return std::nullopt;
+    values[i] = decoded[i]->c_str();
+  }
+  TaskHead head = TaskHead::Of(values[0], values[1], values[2], values[3]);
+  head.unit = unit;
+  return head;
+}
+
 // The check BatchCheck makes, with pugixml: false when the batch is not as the splitter cut it
-// (or malformed). `failed` gets the units whose <task_done> says success='0'.
-bool CheckWithPugixml(Batch& batch, const MarkupCounts& counts, std::vector<int64_t>* failed) {
+// (or malformed). `failed` gets the units whose <task_done> says success='0', `heads` what the
+// start tags say of the units.
+bool CheckWithPugixml(Batch& batch, const MarkupCounts& counts, std::vector<int64_t>* failed,
+                      std::vector<TaskHead>* heads) {
   char* const text = batch.text.data();
   pugi::xml_document document;
   if (!document.load_buffer_inplace(text, batch.text.size(), pugi::parse_minimal,
@@ -407,7 +468,13 @@ bool CheckWithPugixml(Batch& batch, const MarkupCounts& counts, std::vector<int6
         task.name() - text != static_cast<ptrdiff_t>(start + 1) || !AttributesValid<false>(task)) {
       return false;
     }
-    TaskCheck check(batch.units[next++], failed);
+    const int64_t unit = batch.units[next++];
+    if (unit >= 0) {
+      std::optional<TaskHead> head = ReadTaskHead(task, unit);
+      if (!head.has_value()) return false;
+      heads->push_back(*std::move(head));
+    }
+    TaskCheck check(unit, failed);
     if (!task.traverse(check) || !check.valid) return false;
     elements += 1 + check.elements;
   }
@@ -451,11 +518,18 @@ bool BatchWorkers::failed() {
   std::lock_guard<std::mutex> lock(mutex_);
   return failed_;
 }
+std::vector<TaskHead> BatchWorkers::TakeHeads() {
+  std::vector<TaskHead> heads;
+  std::lock_guard<std::mutex> lock(mutex_);
+  heads.swap(heads_);
+  return heads;
+}
 bool BatchWorkers::Finish(BatchFindings* findings) {
   Close();
   for (const std::vector<int64_t>& units : failed_units_) {
     findings->failed.insert(findings->failed.end(), units.begin(), units.end());
   }
+  findings->heads = TakeHeads();
   findings->installs = std::move(installs_);
   return !failed_;
 }
@@ -482,6 +556,7 @@ void BatchWorkers::Work() {
     changed_.notify_all();
     batch.text += "</r>";
     std::vector<int64_t> failed;
+    std::vector<TaskHead> heads;
     std::vector<InstallRecord> installs;
     MarkupCounts counts;
     const bool judged = PugixmlCanJudge(batch.text, &counts);
@@ -490,8 +565,8 @@ void BatchWorkers::Work() {
       parsed = judged ? CheckTtyWithPugixml(batch, counts, &installs)
                       : CheckTtyWithExpat(parser.get(), batch, &installs);
     } else {
-      parsed = judged ? CheckWithPugixml(batch, counts, &failed)
-                      : CheckWithExpat(parser.get(), batch, &failed);
+      parsed = judged ? CheckWithPugixml(batch, counts, &failed, &heads)
+                      : CheckWithExpat(parser.get(), batch, &failed, &heads);
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -499,6 +574,12 @@ void BatchWorkers::Work() {
         failed_ = true;
       } else {
         failed_units_[batch.number] = std::move(failed);
+        if (heads_.empty()) {
+          heads_ = std::move(heads);
+        } else {
+          heads_.insert(heads_.end(), std::make_move_iterator(heads.begin()),
+                        std::make_move_iterator(heads.end()));
+        }
         installs_[batch.number] = std::move(installs);
       }
       // As many buffers as can be in use at once: the queue's, the workers' and the one filled.

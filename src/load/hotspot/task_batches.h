@@ -3,8 +3,8 @@
 
 // The worker threads of split reading (task_split.h): each parses batches of task elements with
 // pugixml, or with an expat parser of its own when the batch holds what only expat checks
-// (docs/hotspot.md "Reading"), and checks that every element is a <task> exactly where the
-// reading thread cut it.
+// (docs/hotspot.md "Reading"), checks that every element is a <task> exactly where the reading
+// thread cut it, and reads what each task's start tag says of its unit (TaskHead).
 
 #include <condition_variable>
 #include <cstddef>
@@ -58,6 +58,7 @@ bool NoLessThanInValues(const MarkupCounts& counts, size_t elements);
 // What the workers found in the batches, by batch.
 struct BatchFindings {
   std::vector<int64_t> failed;  // units whose <task_done> says success='0', in log order
+  std::vector<TaskHead> heads;  // of the tasks of valid units TakeHeads did not take
   std::vector<std::vector<InstallRecord>> installs;  // the tty's install records, by batch
 };
 
@@ -80,6 +81,10 @@ class BatchWorkers {
   // Whether a batch was not as the reading thread cut it (the reading stops early).
   bool failed();
 
+  // The TaskHeads of the batches done since the last call, in no order: the reading thread
+  // fills their units as it goes, so that they are not held twice.
+  std::vector<TaskHead> TakeHeads();
+
   // Waits for every batch; false when one was not as the reading thread cut it.
   bool Finish(BatchFindings* findings);
 
@@ -94,6 +99,7 @@ class BatchWorkers {
   bool closing_ = false;
   bool failed_ = false;
   std::vector<std::vector<int64_t>> failed_units_;    // by batch
+  std::vector<TaskHead> heads_;                       // of the batches done, not taken
   std::vector<std::vector<InstallRecord>> installs_;  // by batch
   std::vector<std::string> spare_texts_;              // buffers of batches done with
   std::vector<std::thread> workers_;

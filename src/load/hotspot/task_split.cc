@@ -119,6 +119,21 @@ size_t FindTaskEnd(std::string_view text, size_t from, size_t* end) {
   }
 }
 
+// The line breaks of `text` as expat counts them: CR LF, CR and LF each one.
+size_t LineBreaks(std::string_view text) {
+  if (text.find('\r') == std::string_view::npos) return CountByte(text, '\n');
+  size_t breaks = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++breaks;
+    } else if (text[i] == '\r') {
+      ++breaks;
+      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+    }
+  }
+  return breaks;
+}
+
 // What the scan gets for a task's body: a line break when the body has any, then a space for
 // every character after its last one, so that the columns of whatever follows stay those of the
 // file; returns the line breaks (as expat counts them: CR LF, CR and LF each one) left out, which
@@ -126,19 +141,7 @@ size_t FindTaskEnd(std::string_view text, size_t from, size_t* end) {
 // the body would keep expat's line numbers those of the file too, but it spends the reading
 // thread's time on a token and a callback for each.
 uint64_t BlankBody(std::string_view body, std::string* out) {
-  size_t breaks = 0;
-  if (body.find('\r') == std::string_view::npos) {
-    breaks = CountByte(body, '\n');
-  } else {
-    for (size_t i = 0; i < body.size(); ++i) {
-      if (body[i] == '\n') {
-        ++breaks;
-      } else if (body[i] == '\r') {
-        ++breaks;
-        if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
-      }
-    }
-  }
+  const size_t breaks = LineBreaks(body);
   const size_t last = body.find_last_of("\r\n");
   const std::string_view tail = last == std::string_view::npos ? body : body.substr(last + 1);
   size_t characters = 0;
@@ -215,6 +218,41 @@ class PendingText {
   size_t capacity_ = 0;
 };
 
+// Fills the units of the tasks whose start tags the workers read from their TaskHeads; the
+// invalid ones become warnings (LogScan::invalid_tasks) and are left without a method name for
+// DropInvalidUnits. Returns how many it filled.
+size_t FillUnits(std::vector<TaskHead> heads, LogScan& scan) {
+  std::vector<UnitRecord>& units = scan.log->units;
+  for (TaskHead& head : heads) {
+    UnitRecord& unit = units[static_cast<size_t>(head.unit)];
+    if (!head.valid()) {
+      scan.invalid_tasks.emplace_back(
+          unit.offset,
+          InvalidTaskWarning(*scan.path, scan.unit_lines[static_cast<size_t>(head.unit)]));
+      unit.method_name.clear();
+      continue;
+    }
+    unit.compilation_id = std::move(head.compilation_id);
+    unit.method_name = std::move(*head.method);
+    if (head.level >= 0) unit.level = head.level;
+  }
+  return heads.size();
+}
+
+// Drops the units FillUnits found invalid and writes the warnings about invalid tasks in log
+// order.
+void DropInvalidUnits(LogScan& scan) {
+  std::vector<UnitRecord>& units = scan.log->units;
+  const size_t before = units.size();
+  std::erase_if(units, [](const UnitRecord& unit) { return unit.method_name.empty(); });
+  scan.log->invalid_records += static_cast<int64_t>(before - units.size());
+  std::stable_sort(scan.invalid_tasks.begin(), scan.invalid_tasks.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [offset, warning] : scan.invalid_tasks) (*scan.warn)(warning);
+  scan.invalid_tasks.clear();
+  std::vector<uint64_t>().swap(scan.unit_lines);
+}
+
 }  // namespace
 
 int64_t TtyPiecesHandedOut() { return tty_pieces.load(); }
@@ -250,9 +288,13 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
   size_t pos = 0;     // pending[pos...] is not fed to the scan yet
   int64_t fed = 0;    // bytes fed to the scan's parser
   bool eof = false;
-  bool in_task = false;  // between a unit's start tag (fed) and its end tag
+  bool in_task = false;   // between a unit's start tag and its end tag
+  bool stand_in = false;  // in a task whose start tag is not fed yet (feed_stand_in)
   size_t task_begin = 0;
+  size_t tag_length = 0;     // of the start tag at task_begin, when stand_in
+  size_t batched_units = 0;  // of the tasks handed to the workers, each with a TaskHead
   std::string blank;
+  std::string tag_blank;
   ScanOutcome outcome = ScanOutcome::kComplete;
   auto feed = [&](const char* data, size_t size) {
     if (!Feed(parser, data, size)) {
@@ -266,15 +308,70 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
     }
     return true;
   };
+  size_t filled = 0;  // units filled from the workers' TaskHeads
   auto submit = [&](Batch piece) {
     piece.number = batches++;
     scan.batches_submitted = batches;
     workers.Submit(std::move(piece));
     if (workers.failed()) outcome = ScanOutcome::kFallBack;
+    filled += FillUnits(workers.TakeHeads(), scan);
   };
   auto submit_batch = [&] {
     submit(std::move(batch));
     batch = workers.NewBatch(kBatchCapacity);
+  };
+  // Feeds the task start tag pending[start, tag_end) as it is (and whatever precedes it from
+  // `pos`), telling the scan where it is.
+  auto feed_start_tag = [&](size_t start, size_t tag_end, bool empty) {
+    scan.start_tag_index = fed + static_cast<int64_t>(start - pos);
+    // expat reports the end of an empty element at the end of its tag.
+    scan.end_tag_index = empty ? fed + static_cast<int64_t>(tag_end - pos) : -1;
+    scan.task_offset = base + start;
+    scan.task_end = base + tag_end;
+    scan.task_started = false;
+    const bool fed_tag = feed(pending.data() + pos, tag_end - pos);
+    scan.start_tag_index = -1;
+    scan.end_tag_index = -1;
+    if (fed_tag) pos = tag_end;
+    return fed_tag;
+  };
+  // Feeds a stand-in for the start tag at pos == task_begin of a task whose end tag starts at
+  // `end_tag`: "<task>" when the body's stand-in (BlankBody) starts a line, so that the columns
+  // after the tag do not matter, else the tag with its attributes blanked out. The workers read
+  // the attributes (TaskHead): expat parsed every start tag again on this thread, a tenth of
+  // the time of reading a log.
+  auto feed_stand_in = [&](size_t end_tag) {
+    const std::string_view text = pending;
+    const size_t tag_end = task_begin + tag_length;
+    // Where the body's first line break is, usually right after the tag.
+    const bool body_breaks =
+        text.substr(tag_end, end_tag - tag_end).find_first_of("\r\n") != std::string_view::npos;
+    const std::string_view attributes = text.substr(task_begin + 5, tag_length - 6);
+    uint64_t tag_left_out = 0;
+    if (body_breaks) {
+      tag_blank.assign("<task>");
+      tag_left_out = LineBreaks(attributes);
+    } else {
+      tag_left_out = BlankBody(attributes, &tag_blank);
+      tag_blank.insert(0, "<task");
+      tag_blank.push_back('>');
+    }
+    scan.start_tag_index = fed;
+    scan.task_offset = base + task_begin;
+    scan.task_end = base + tag_end;
+    scan.task_started = false;
+    scan.stand_in = true;
+    const bool fed_tag = feed(tag_blank.data(), tag_blank.size());
+    scan.stand_in = false;
+    scan.start_tag_index = -1;
+    if (!fed_tag) return false;
+    if (!scan.task_started) {  // in a comment, CDATA, ...: the scan must see the tag
+      outcome = ScanOutcome::kFallBack;
+      return false;
+    }
+    scan.line_shift += tag_left_out;
+    pos = tag_end;
+    return true;
   };
   // The tty's content from `pos` on, before `until`: fed to the scan up to where a piece can
   // start (where the scan is in the tty's content, LogScan::tty_text_end), then handed to the
@@ -354,17 +451,23 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
           continue;
         }
         const bool empty = pending[tag_end - 2] == '/';
-        scan.start_tag_index = fed + static_cast<int64_t>(start - pos);
-        // expat reports the end of an empty element at the end of its tag.
-        scan.end_tag_index = empty ? fed + static_cast<int64_t>(tag_end - pos) : -1;
-        scan.task_offset = base + start;
-        scan.task_end = base + tag_end;
-        scan.task_started = false;
-        const bool fed_tag = feed(pending.data() + pos, tag_end - pos);
-        scan.start_tag_index = -1;
-        scan.end_tag_index = -1;
-        if (!fed_tag) continue;
-        pos = tag_end;
+        if (!empty) {
+          // What comes before the tag first: the scan's state then tells whether the tag starts
+          // a unit's task, whose start tag the workers read (the scan gets a stand-in, fed with
+          // the body's once its end is found).
+          if (start > pos) {
+            if (!feed(pending.data() + pos, start - pos)) continue;
+            pos = start;
+          }
+          if (scan.in_compilation_log && !scan.in_task) {
+            in_task = true;
+            stand_in = true;
+            task_begin = start;
+            tag_length = tag_end - start;
+            continue;
+          }
+        }
+        if (!feed_start_tag(start, tag_end, empty)) continue;
         // Not a unit's task (in CDATA, a comment, outside a <compilation_log>), or an empty
         // one: the scan has seen all of it.
         if (!scan.task_started || empty) continue;
@@ -373,15 +476,25 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
         continue;
       }
       size_t end = 0;
-      const size_t end_tag = FindTaskEnd(pending, pos, &end);
+      // Not in the start tag, which is not fed yet (a "</task>" in its values is malformed).
+      const size_t end_tag = FindTaskEnd(pending, stand_in ? task_begin + tag_length : pos, &end);
       if (end_tag == kNotFound) {
         if (eof) {
-          // Cut short inside the task: the scan reads its body as it is and finds the end.
+          // Cut short inside the task: the scan reads its start tag and body as they are and
+          // finds the end.
+          if (stand_in) {
+            stand_in = false;
+            if (!feed_start_tag(task_begin, task_begin + tag_length, false)) continue;
+          }
           if (feed(pending.data() + pos, pending.size() - pos)) pos = pending.size();
           done = true;
         }
         need_more = true;
         continue;
+      }
+      if (stand_in) {
+        stand_in = false;
+        if (!feed_stand_in(end_tag)) continue;
       }
       const uint64_t left_out =
           BlankBody(static_cast<std::string_view>(pending).substr(pos, end_tag - pos), &blank);
@@ -401,9 +514,9 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
       in_task = false;
       batch.text.append(pending.data() + task_begin, end - task_begin);
       batch.ends.push_back(batch.text.size());
-      batch.units.push_back(log.units.size() > units_before
-                                ? static_cast<int64_t>(log.units.size() - 1)
-                                : int64_t{-1});
+      const bool unit = log.units.size() > units_before;
+      batch.units.push_back(unit ? static_cast<int64_t>(log.units.size() - 1) : int64_t{-1});
+      if (unit) ++batched_units;
       if (batch.text.size() >= kBatchBytes) submit_batch();
     }
     if (done || outcome != ScanOutcome::kComplete) break;
@@ -441,7 +554,14 @@ ScanOutcome ReadSplitLog(InputStream& stream, LogScan& scan, ProgressSink* progr
   BatchFindings findings;
   if (!workers.Finish(&findings)) return ScanOutcome::kFallBack;
   if (outcome == ScanOutcome::kFallBack) return outcome;
+  filled += FillUnits(std::move(findings.heads), scan);
+  // Every batched unit has a head (the units the scan read too: the same attributes).
+  if ((outcome == ScanOutcome::kComplete || outcome == ScanOutcome::kCut) &&
+      filled != batched_units) {
+    return ScanOutcome::kFallBack;
+  }
   for (int64_t unit : findings.failed) log.units[static_cast<size_t>(unit)].failed = true;
+  DropInvalidUnits(scan);
   // The install records in log order: each the scan read before the batches that followed it.
   size_t next = 0;
   for (size_t b = 0; b <= findings.installs.size(); ++b) {
