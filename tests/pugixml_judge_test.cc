@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "load/hotspot/task_batches.h"
+#include "load/hotspot/pugixml_judge.h"
 
 namespace profdiff {
 namespace {

@@ -1,0 +1,116 @@
+#include "load/hotspot/pugixml_judge.h"
+
+#include <cstddef>
+#include <string_view>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+namespace profdiff {
+
+namespace {
+
+// Whether the byte at `at` of `text`, one of the bytes PugixmlCanJudge looks at closer ('&',
+// '!', '?', ']'), starts something only expat judges.
+bool OnlyExpatJudges(std::string_view text, size_t at) {
+  switch (text[at]) {
+    case '&': {
+      const std::string_view rest = text.substr(at + 1);
+      return !rest.starts_with("lt;") && !rest.starts_with("gt;") && !rest.starts_with("amp;") &&
+             !rest.starts_with("apos;") && !rest.starts_with("quot;");
+    }
+    case '!':
+    case '?':
+      return at > 0 && text[at - 1] == '<';
+    case ']':
+      return text.substr(at).starts_with("]]>");
+    default:
+      return false;
+  }
+}
+
+bool PlainByte(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte < 0x80 && (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r');
+}
+
+}  // namespace
+
+bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts) {
+  size_t i = 0;
+  MarkupCounts found;
+#ifdef __SSE2__
+  // 16 bytes at a time: any byte >= 0x80 or a control character but tab and line breaks ends
+  // it; '&', '!', '?' and ']' are looked at closer. The block one byte on finds the pairs.
+  const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i tab = _mm_set1_epi8('\t');
+  const __m128i line_feed = _mm_set1_epi8('\n');
+  const __m128i carriage_return = _mm_set1_epi8('\r');
+  const __m128i ampersand = _mm_set1_epi8('&');
+  const __m128i exclamation = _mm_set1_epi8('!');
+  const __m128i question = _mm_set1_epi8('?');
+  const __m128i bracket = _mm_set1_epi8(']');
+  const __m128i less = _mm_set1_epi8('<');
+  const __m128i slash = _mm_set1_epi8('/');
+  const __m128i greater = _mm_set1_epi8('>');
+  // The counts in byte lanes (a match is -1), added up before a lane can overflow: a call to
+  // count a mask's bits costs more than the rest of the loop where popcnt is no instruction.
+  __m128i less_lanes = _mm_setzero_si128();
+  __m128i end_lanes = _mm_setzero_si128();
+  __m128i empty_lanes = _mm_setzero_si128();
+  int lane_rounds = 0;
+  const auto add_up = [&] {
+    const auto sum = [](__m128i lanes) {
+      const __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+      return static_cast<size_t>(_mm_cvtsi128_si64(sums)) +
+             static_cast<size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+    };
+    found.less_than += sum(less_lanes);
+    found.end_tags += sum(end_lanes);
+    found.empty_ends += sum(empty_lanes);
+    less_lanes = end_lanes = empty_lanes = _mm_setzero_si128();
+    lane_rounds = 0;
+  };
+  for (; i + 17 <= text.size(); i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i + 1));
+    // Signed: bytes >= 0x80 are below 0x20 too.
+    const __m128i low = _mm_cmplt_epi8(x, space);
+    const __m128i allowed =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, line_feed)),
+                     _mm_cmpeq_epi8(x, carriage_return));
+    if (_mm_movemask_epi8(_mm_andnot_si128(allowed, low)) != 0) return false;
+    const __m128i closer =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, ampersand), _mm_cmpeq_epi8(x, exclamation)),
+                     _mm_or_si128(_mm_cmpeq_epi8(x, question), _mm_cmpeq_epi8(x, bracket)));
+    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(closer)); mask != 0;
+         mask &= mask - 1) {
+      if (OnlyExpatJudges(text, i + static_cast<size_t>(__builtin_ctz(mask)))) return false;
+    }
+    const __m128i is_less = _mm_cmpeq_epi8(x, less);
+    less_lanes = _mm_sub_epi8(less_lanes, is_less);
+    end_lanes = _mm_sub_epi8(end_lanes, _mm_and_si128(is_less, _mm_cmpeq_epi8(next, slash)));
+    empty_lanes = _mm_sub_epi8(
+        empty_lanes, _mm_and_si128(_mm_cmpeq_epi8(x, slash), _mm_cmpeq_epi8(next, greater)));
+    if (++lane_rounds == 255) add_up();
+  }
+  add_up();
+#endif
+  for (; i < text.size(); ++i) {
+    if (!PlainByte(text[i]) || OnlyExpatJudges(text, i)) return false;
+    const char next = i + 1 < text.size() ? text[i + 1] : 0;
+    found.less_than += text[i] == '<' ? 1 : 0;
+    found.end_tags += text[i] == '<' && next == '/' ? 1 : 0;
+    found.empty_ends += text[i] == '/' && next == '>' ? 1 : 0;
+  }
+  if (counts != nullptr) *counts = found;
+  return true;
+}
+
+bool NoLessThanInValues(const MarkupCounts& counts, size_t elements) {
+  return counts.less_than - counts.end_tags == elements &&
+         counts.end_tags + counts.empty_ends == elements;
+}
+
+}  // namespace profdiff
