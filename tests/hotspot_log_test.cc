@@ -155,6 +155,53 @@ TEST(HotSpotNamesTest, DescriptorsBecomeGraalNames) {
   EXPECT_EQ(SimpleTypeName("java.util.HashMap$Node[]"), "HashMap$Node[]");
 }
 
+// MethodNameFromDescriptor names each parameter type as SimpleTypeName does the qualified name
+// of QualifiedTypeName, for every mix of arrays, primitives, hidden classes, dots and slashes.
+TEST(HotSpotNamesTest, DescriptorParametersAreTheSimpleNamesOfTheQualifiedOnes) {
+  const std::vector<std::string> classes = {"java/lang/String",
+                                            "Foo$$Lambda/0x0000000800c01234",
+                                            "a.b/C",
+                                            "a/b/0xC",
+                                            "x/0x1/y",
+                                            "Plain",
+                                            "p/q/R$S",
+                                            "a/0",
+                                            "a//b",
+                                            "a/0xb/0xc",
+                                            "a/b.C",
+                                            "x.y"};
+  std::vector<std::pair<std::string, std::string>> types;  // descriptor, expected name
+  for (const std::string& name : classes) {
+    types.emplace_back("L" + name + ";", std::string(SimpleTypeName(QualifiedTypeName(name))));
+  }
+  for (const auto& [code, name] :
+       std::vector<std::pair<std::string, std::string>>{{"B", "byte"},
+                                                        {"C", "char"},
+                                                        {"D", "double"},
+                                                        {"F", "float"},
+                                                        {"I", "int"},
+                                                        {"J", "long"},
+                                                        {"S", "short"},
+                                                        {"Z", "boolean"}}) {
+    types.emplace_back(code, name);
+  }
+  const size_t scalars = types.size();
+  for (size_t i = 0; i < scalars; ++i) {
+    for (const std::string dims : {"[", "[[["}) {
+      const std::string descriptor = dims + types[i].first;
+      types.emplace_back(descriptor, std::string(SimpleTypeName(QualifiedTypeName(descriptor))));
+    }
+  }
+  for (size_t i = 0; i < types.size(); ++i) {
+    const auto& [first, first_name] = types[i];
+    const auto& [second, second_name] = types[(i * 7 + 3) % types.size()];
+    const std::optional<std::string> method =
+        MethodNameFromDescriptor("a/b/0xH m (" + first + second + ")V");
+    ASSERT_TRUE(method.has_value()) << first << second;
+    EXPECT_EQ(*method, "a.b/0xH.m(" + first_name + ", " + second_name + ")");
+  }
+}
+
 TEST(HotSpotDetectionTest, ByContent) {
   EXPECT_TRUE(LooksLikeHotSpotLog("<?xml version='1.0' encoding='UTF-8'?>\n<hotspot_log a='1'>"));
   EXPECT_TRUE(LooksLikeHotSpotLog("\xEF\xBB\xBF<hotspot_log>"));

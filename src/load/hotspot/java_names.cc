@@ -4,12 +4,24 @@ namespace profdiff {
 
 namespace {
 
-// '/' separates packages in internal names, except before the "0x" of a hidden class.
-std::string DottedClassName(std::string_view name) {
-  std::string dotted(name);
-  for (size_t i = 0; i < dotted.size(); ++i) {
-    if (dotted[i] == '/' && dotted.compare(i + 1, 2, "0x") != 0) dotted[i] = '.';
+// Whether the '/' at `i` of an internal class name separates packages: every one but the one
+// before the "0x" of a hidden class's suffix.
+bool SeparatesPackages(std::string_view name, size_t i) {
+  return name[i] == '/' && name.substr(i + 1, 2) != "0x";
+}
+
+// Appends the internal class name with dots between its packages.
+void AppendDotted(std::string_view name, std::string* out) {
+  const size_t start = out->size();
+  out->append(name);
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (SeparatesPackages(name, i)) (*out)[start + i] = '.';
   }
+}
+
+std::string DottedClassName(std::string_view name) {
+  std::string dotted;
+  AppendDotted(name, &dotted);
   return dotted;
 }
 
@@ -61,6 +73,42 @@ std::optional<std::string> ReadFieldDescriptor(std::string_view text, size_t* at
   }
   for (size_t i = 0; i < dimensions; ++i) element += "[]";
   return element;
+}
+
+// Appends the type of the field descriptor at `*at` of `text` as SimpleTypeName names it
+// (QualifiedTypeName without the package: "Ljava/util/Map$Entry;" -> "Map$Entry", "[[J" ->
+// "long[][]"), reading past it; false when malformed.
+bool AppendSimpleFieldType(std::string_view text, size_t* at, std::string* out) {
+  size_t dimensions = 0;
+  while (*at < text.size() && text[*at] == '[') {
+    ++dimensions;
+    ++*at;
+  }
+  if (*at >= text.size()) return false;
+  if (text[*at] == 'L') {
+    const size_t end = text.find(';', *at);
+    if (end == std::string_view::npos || end == *at + 1) return false;
+    const std::string_view name = text.substr(*at + 1, end - *at - 1);
+    // The package ends at the last separator before a hidden class's suffix, as in
+    // SimpleTypeName: a '/' that separates packages, or a dot.
+    size_t suffix = 0;
+    while (suffix < name.size() && (name[suffix] != '/' || SeparatesPackages(name, suffix))) {
+      ++suffix;
+    }
+    size_t simple = 0;
+    for (size_t i = 0; i < suffix; ++i) {
+      if (name[i] == '/' || name[i] == '.') simple = i + 1;
+    }
+    AppendDotted(name.substr(simple), out);
+    *at = end + 1;
+  } else {
+    const std::optional<std::string_view> primitive = PrimitiveName(text[*at]);
+    if (!primitive) return false;
+    out->append(*primitive);
+    ++*at;
+  }
+  for (size_t i = 0; i < dimensions; ++i) out->append("[]");
+  return true;
 }
 
 }  // namespace
@@ -117,18 +165,22 @@ std::optional<std::string> MethodNameFromDescriptor(std::string_view text) {
   const std::string_view name = text.substr(first_space + 1, second_space - first_space - 1);
   const std::string_view descriptor = text.substr(second_space + 1);
   if (holder.empty() || name.empty() || !descriptor.starts_with('(')) return std::nullopt;
-  std::vector<std::string> types;
+  // Written into one string: every task's method is named so, on the workers of split reading,
+  // and a string per parameter type was most of the time.
+  std::string method;
+  method.reserve(text.size() + 8);
+  AppendDotted(holder, &method);
+  method += '.';
+  method += name;
+  method += '(';
   size_t at = 1;
   while (at < descriptor.size() && descriptor[at] != ')') {
-    std::optional<std::string> type = ReadFieldDescriptor(descriptor, &at);
-    if (!type) return std::nullopt;
-    types.push_back(*std::move(type));
+    if (at > 1) method += ", ";
+    if (!AppendSimpleFieldType(descriptor, &at, &method)) return std::nullopt;
   }
   if (at >= descriptor.size()) return std::nullopt;
-  std::vector<std::string_view> parameters;
-  parameters.reserve(types.size());
-  for (const std::string& type : types) parameters.push_back(SimpleTypeName(type));
-  return GraalMethodName(DottedClassName(holder), name, parameters);
+  method += ')';
+  return method;
 }
 
 }  // namespace profdiff
