@@ -44,9 +44,9 @@ bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts) {
   // 16 bytes at a time: any byte >= 0x80 or a control character but tab and line breaks ends
   // it; '&', '!', '?' and ']' are looked at closer. The block one byte on finds the pairs.
   const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i not_bit_2 = _mm_set1_epi8(static_cast<char>(~0x04));
   const __m128i tab = _mm_set1_epi8('\t');
   const __m128i line_feed = _mm_set1_epi8('\n');
-  const __m128i carriage_return = _mm_set1_epi8('\r');
   const __m128i ampersand = _mm_set1_epi8('&');
   const __m128i exclamation = _mm_set1_epi8('!');
   const __m128i question = _mm_set1_epi8('?');
@@ -72,27 +72,52 @@ bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts) {
     less_lanes = end_lanes = empty_lanes = _mm_setzero_si128();
     lane_rounds = 0;
   };
-  for (; i + 17 <= text.size(); i += 16) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
-    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i + 1));
-    // Signed: bytes >= 0x80 are below 0x20 too.
+  // The block at `at`: its bytes that end the judging (`bad`) and those to look at closer
+  // (`closer`), its markup added to the lanes.
+  const auto block = [&](size_t at, __m128i* bad, __m128i* closer) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + at));
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + at + 1));
+    // Signed: bytes >= 0x80 are below 0x20 too. Tab (9) and carriage return (13) are the
+    // bytes that are 9 without their bit 2.
     const __m128i low = _mm_cmplt_epi8(x, space);
-    const __m128i allowed =
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, line_feed)),
-                     _mm_cmpeq_epi8(x, carriage_return));
-    if (_mm_movemask_epi8(_mm_andnot_si128(allowed, low)) != 0) return false;
-    const __m128i closer =
+    const __m128i allowed = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(x, not_bit_2), tab),
+                                         _mm_cmpeq_epi8(x, line_feed));
+    *bad = _mm_andnot_si128(allowed, low);
+    *closer =
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, ampersand), _mm_cmpeq_epi8(x, exclamation)),
                      _mm_or_si128(_mm_cmpeq_epi8(x, question), _mm_cmpeq_epi8(x, bracket)));
-    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(closer)); mask != 0;
-         mask &= mask - 1) {
-      if (OnlyExpatJudges(text, i + static_cast<size_t>(__builtin_ctz(mask)))) return false;
-    }
     const __m128i is_less = _mm_cmpeq_epi8(x, less);
     less_lanes = _mm_sub_epi8(less_lanes, is_less);
     end_lanes = _mm_sub_epi8(end_lanes, _mm_and_si128(is_less, _mm_cmpeq_epi8(next, slash)));
     empty_lanes = _mm_sub_epi8(
         empty_lanes, _mm_and_si128(_mm_cmpeq_epi8(x, slash), _mm_cmpeq_epi8(next, greater)));
+  };
+  // Whether a closer look at the block at `at` ends the judging.
+  const auto only_expat_judges = [&](size_t at, __m128i closer) {
+    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(closer)); mask != 0;
+         mask &= mask - 1) {
+      if (OnlyExpatJudges(text, at + static_cast<size_t>(__builtin_ctz(mask)))) return true;
+    }
+    return false;
+  };
+  // Two blocks a round, their bytes tested at once: the tests were a third of the loop.
+  __m128i bad[2];
+  __m128i closer[2];
+  for (; i + 33 <= text.size(); i += 32) {
+    block(i, &bad[0], &closer[0]);
+    block(i + 16, &bad[1], &closer[1]);
+    const __m128i any_bad = _mm_or_si128(bad[0], bad[1]);
+    if (_mm_movemask_epi8(_mm_or_si128(any_bad, _mm_or_si128(closer[0], closer[1]))) != 0) {
+      if (_mm_movemask_epi8(any_bad) != 0 || only_expat_judges(i, closer[0]) ||
+          only_expat_judges(i + 16, closer[1])) {
+        return false;
+      }
+    }
+    if ((lane_rounds += 2) >= 254) add_up();
+  }
+  for (; i + 17 <= text.size(); i += 16) {
+    block(i, &bad[0], &closer[0]);
+    if (_mm_movemask_epi8(bad[0]) != 0 || only_expat_judges(i, closer[0])) return false;
     if (++lane_rounds == 255) add_up();
   }
   add_up();
