@@ -601,6 +601,18 @@ TEST_F(HotSpotLogTest, SplitReadingReadsLikeOneParseOfTheWholeFile) {
   for (int between : {14, 15, 16, 17, 30, 31, 32, 33, 40}) {
     both(Log(Task("1", "") + Task("2", many_attributes("b", between)) + Task("3", "")), true);
   }
+  // Names that share their first letters: repeated ones are errors, others not (the workers'
+  // check compares the names of an element that share a first letter).
+  for (const std::string body :
+       {"<branch target_bci='1' taken='2' target_bci='3'/>\n", "<b ab='1' abc='2' ab='3'/>\n",
+        "<b x='1' y='2' x='3'/>\n", "<b ab='1' z='2' ab='3' y='4'/>\n"}) {
+    both(Log(Task("1", "") + Task("2", body) + Task("3", "")), true);
+  }
+  for (const std::string body :
+       {"<branch target_bci='1' taken='2' not_taken='3' cnt='4' prob='5'/>\n",
+        "<b ab='1' abc='2' abd='3' a='4'/>\n", "<b x='1' y='2' z='3'/>\n"}) {
+    both(Log(Task("1", "") + Task("2", body) + Task("3", "")));
+  }
   // Random edits of a task's body with the characters that matter to XML, in the workers' hands
   // whichever parser judges them (a fixed seed: the same edits every run).
   {
