@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "output/json_labels.h"
 #include "output/json_out.h"
 #include "output/runs_json.h"
 #include "profdiff/absl_compat.h"
@@ -34,18 +35,6 @@ const TreeRecord* Head(const TreeRecord* tree, TreeRecord* head) {
   head->cost = tree->cost;
   head->counts = tree->counts;
   return head;
-}
-
-std::string_view TreeKey(TreeKind kind) {
-  switch (kind) {
-    case TreeKind::kInlining:
-      return "inlining";
-    case TreeKind::kOptimization:
-      return "optimization";
-    case TreeKind::kOptimizationContext:
-      return "optimization_context";
-  }
-  return "inlining";
 }
 
 }  // namespace
@@ -275,7 +264,7 @@ void HtmlPieceRenderer::TreeSection(const TreeRecord* inlining, const TreeRecord
     if (!first) nodes_.push_back(',');
     first = false;
     nodes_.push_back('"');
-    nodes_.append(TreeKey(tree->kind));
+    nodes_.append(TreeKindName(tree->kind));
     nodes_.append("\":");
     AppendNodes(*tree, &nodes_);
   }

@@ -97,6 +97,18 @@ void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& l
   json.EndObject();
 }
 
+std::string_view TreeKindName(TreeKind kind) {
+  switch (kind) {
+    case TreeKind::kInlining:
+      return "inlining";
+    case TreeKind::kOptimization:
+      return "optimization";
+    case TreeKind::kOptimizationContext:
+      return "optimization_context";
+  }
+  return "inlining";
+}
+
 std::string_view OpName(NodeOp op) {
   switch (op) {
     case NodeOp::kNode:

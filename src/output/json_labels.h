@@ -18,6 +18,9 @@ void WriteBci(JsonOut& json, int32_t bci);
 // The members of a label, inside an object the caller opened.
 void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& label);
 
+// "inlining", "optimization" or "optimization_context": a tree's key in JSON and HTML.
+std::string_view TreeKindName(TreeKind kind);
+
 // "node", "identity", "insert", "delete" or "relabel".
 std::string_view OpName(NodeOp op);
 

@@ -6,18 +6,6 @@ namespace profdiff {
 
 namespace {
 
-std::string_view TreeName(TreeKind kind) {
-  switch (kind) {
-    case TreeKind::kInlining:
-      return "inlining";
-    case TreeKind::kOptimization:
-      return "optimization";
-    case TreeKind::kOptimizationContext:
-      return "optimization_context";
-  }
-  return "inlining";
-}
-
 void WriteSupport(JsonOut& json, std::string_view key, int64_t count, int64_t pairs) {
   json.Key(key);
   json.BeginArray();
@@ -28,7 +16,7 @@ void WriteSupport(JsonOut& json, std::string_view key, int64_t count, int64_t pa
 
 void WriteDifference(JsonOut& json, const RunsMethodRecord& record, const DifferenceRecord& d) {
   json.BeginObject();
-  json.Member("tree", TreeName(d.tree));
+  json.Member("tree", TreeKindName(d.tree));
   json.Member("op", OpName(d.node.op));
   json.Key("path");
   json.BeginArray();
