@@ -71,6 +71,9 @@ class TextRenderer : public Renderer {
 
 // Line texts of output.md §6 (without indentation). `tree` holds the label's ranges.
 std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci);
+// The same appended to `text` (a LineWriter's buffer: no string per line).
+void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci,
+                     std::string* text);
 CompiledCode CompiledCodeOf(const ExperimentRecord& record);
 std::string CompilationHeaderText(const CompilationRecord& compilation,
                                   CompiledCode code = CompiledCode::kGraal);

@@ -36,8 +36,10 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
                        const TextStyle& style) {
   const int depth = node.depth;
   switch (node.op) {
-    case NodeOp::kNode:
-      out.Line(LabelText(tree, node.left, false), depth);
+    case NodeOp::kNode:  // most lines of a report: written without building a string
+      out.Begin(depth);
+      AppendLabelText(tree, node.left, false, out.buffer());
+      out.End();
       WriteReasoningBlock(out, tree, node.left, "", depth);
       WriteReceiverTypeProfileBlock(out, tree, node.left, "", depth);
       return;
@@ -123,38 +125,43 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, cons
   }
 }
 
-std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci) {
+void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci,
+                     std::string* text) {
   switch (label.kind) {
-    case LabelKind::kInlining: {
-      std::string text =
-          absl::StrCat("(", AbslView(label.callsite), ") ", AbslView(MethodName(label)));
-      if (label.bci != -1) absl::StrAppend(&text, " at bci ", label.bci);
-      return text;
-    }
+    case LabelKind::kInlining:
+      absl::StrAppend(text, "(", AbslView(label.callsite), ") ", AbslView(MethodName(label)));
+      if (label.bci != -1) absl::StrAppend(text, " at bci ", label.bci);
+      return;
     case LabelKind::kPhase:
     case LabelKind::kInfo:
-      return std::string(label.name);
+      text->append(label.name);
+      return;
     case LabelKind::kOptimization:
       break;
   }
-  std::string text = absl::StrCat(AbslView(label.name), " ", AbslView(label.event));
+  absl::StrAppend(text, AbslView(label.name), " ", AbslView(label.event));
   if (!label.position.empty()) {
-    text += " at bci ";
+    text->append(" at bci ");
     if (long_bci) {
-      AppendLongPosition(tree, label.position, &text);
+      AppendLongPosition(tree, label.position, text);
     } else {
-      absl::StrAppend(&text, label.bci);
+      absl::StrAppend(text, label.bci);
     }
   }
   if (!label.properties.empty()) {
-    text += " with {";
+    text->append(" with {");
     for (uint32_t i = label.properties.begin; i < label.properties.end; ++i) {
-      if (i > label.properties.begin) text += ", ";
-      absl::StrAppend(&text, AbslView(tree.properties[i].key), ": ",
+      if (i > label.properties.begin) text->append(", ");
+      absl::StrAppend(text, AbslView(tree.properties[i].key), ": ",
                       AbslView(tree.properties[i].rendered));
     }
-    text += "}";
+    text->push_back('}');
   }
+}
+
+std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci) {
+  std::string text;
+  AppendLabelText(tree, label, long_bci, &text);
   return text;
 }
 
@@ -190,11 +197,7 @@ void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& optio
     out.Begin(node.depth);
     if (emphasis) out.Append(style.Begin(*emphasis));
     out.Append(OpPrefix(node.op));
-    if (label.kind == LabelKind::kPhase) {  // most lines: written without building a string
-      out.Append(label.name);
-    } else {
-      out.Append(LabelText(tree, label, long_bci));
-    }
+    AppendLabelText(tree, label, long_bci, out.buffer());
     if (emphasis) out.Append(style.End());
     out.End();
   }
