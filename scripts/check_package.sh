@@ -69,7 +69,7 @@ pass "build $deb"
 version="$(dpkg-deb -f "$deb" Version)"
 echo "Depends: $(dpkg-deb -f "$deb" Depends)"
 check "Depends lists the runtime libraries" \
-  bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libc6' && dpkg-deb -f '$deb' Depends | grep -q 'libstdc++6'"
+  bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libc6' && dpkg-deb -f '$deb' Depends | grep -q 'libstdc++6' && dpkg-deb -f '$deb' Depends | grep -q 'libjemalloc2'"
 
 installed_before=0
 dpkg -s profdiff > /dev/null 2>&1 && installed_before=1

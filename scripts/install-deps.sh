@@ -10,7 +10,8 @@
 # sanitizer build and the fresh build of scripts/check_package.sh reuse compiled objects;
 # libexpat1-dev reads HotSpot compilation logs (docs/hotspot.md) and libpugixml-dev builds the
 # trees of their tasks (docs/decisions.md), zlib1g-dev and libzstd-dev
-# compressed logs, libre2-dev --method's patterns; openjdk-17-jdk-headless lets the tests write
+# compressed logs, libre2-dev --method's patterns, libjemalloc-dev the allocator of the profdiff
+# binary (docs/decisions.md "The allocator"); openjdk-17-jdk-headless lets the tests write
 # HotSpot logs and JFR recordings of their own (the JFR tests also hold the reader against the
 # JDK's own `jfr print`; profdiff itself never needs a JVM).
 set -euo pipefail
@@ -18,7 +19,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends \
   cmake make g++ python3 libcli11-dev rapidjson-dev libabsl-dev libgtest-dev libexpat1-dev \
-  libpugixml-dev zlib1g-dev libzstd-dev libre2-dev \
+  libpugixml-dev zlib1g-dev libzstd-dev libre2-dev libjemalloc-dev \
   clang libclang-rt-dev clang-format git chromium \
   dpkg-dev groff-base man-db bash-completion zsh ccache openjdk-17-jdk-headless
 # The browser tests (tests/browser) run on Node.js with its own npm. Machines that lack node get
