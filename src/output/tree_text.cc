@@ -26,7 +26,9 @@ void AppendLongPosition(const TreeRecord& tree, IndexRange position, std::string
   text->push_back('{');
   for (uint32_t i = position.begin; i < position.end; ++i) {
     if (i > position.begin) text->append(", ");
-    absl::StrAppend(text, AbslView(tree.positions[i].method), ": ", tree.positions[i].bci);
+    text->append(tree.positions[i].method);
+    text->append(": ");
+    absl::StrAppend(text, tree.positions[i].bci);
   }
   text->push_back('}');
 }
@@ -44,7 +46,10 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
       WriteReceiverTypeProfileBlock(out, tree, node.left, "", depth);
       return;
     case NodeOp::kIdentity:
-      out.Line(absl::StrCat(". ", LabelText(tree, node.left, false)), depth);
+      out.Begin(depth);
+      out.Append(". ");
+      AppendLabelText(tree, node.left, false, out.buffer());
+      out.End();
       WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
       WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
       WriteReceiverTypeProfileBlock(out, tree, node.left, kInExperiment1, depth);
@@ -125,12 +130,21 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, cons
   }
 }
 
+// Written piece by piece: absl::StrAppend of several pieces (the system's shared Abseil) sizes
+// the string by filling it with zeros first, and this runs for every line of a tree (a single
+// piece, like a number, is appended directly).
 void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci,
                      std::string* text) {
   switch (label.kind) {
     case LabelKind::kInlining:
-      absl::StrAppend(text, "(", AbslView(label.callsite), ") ", AbslView(MethodName(label)));
-      if (label.bci != -1) absl::StrAppend(text, " at bci ", label.bci);
+      text->push_back('(');
+      text->append(label.callsite);
+      text->append(") ");
+      text->append(MethodName(label));
+      if (label.bci != -1) {
+        text->append(" at bci ");
+        absl::StrAppend(text, label.bci);
+      }
       return;
     case LabelKind::kPhase:
     case LabelKind::kInfo:
@@ -139,7 +153,9 @@ void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_b
     case LabelKind::kOptimization:
       break;
   }
-  absl::StrAppend(text, AbslView(label.name), " ", AbslView(label.event));
+  text->append(label.name);
+  text->push_back(' ');
+  text->append(label.event);
   if (!label.position.empty()) {
     text->append(" at bci ");
     if (long_bci) {
@@ -152,8 +168,9 @@ void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_b
     text->append(" with {");
     for (uint32_t i = label.properties.begin; i < label.properties.end; ++i) {
       if (i > label.properties.begin) text->append(", ");
-      absl::StrAppend(text, AbslView(tree.properties[i].key), ": ",
-                      AbslView(tree.properties[i].rendered));
+      text->append(tree.properties[i].key);
+      text->append(": ");
+      text->append(tree.properties[i].rendered);
     }
     text->push_back('}');
   }
