@@ -27,24 +27,55 @@ bool Reference(std::string_view text) {
   return true;
 }
 
-TEST(PugixmlJudgeTest, WhatOnlyExpatJudges) {
-  EXPECT_TRUE(PugixmlCanJudge("<r><task a='1'>\n\t<b c='&lt;init&gt; &amp;&apos;&quot;'/></task>"));
+// The markup PugixmlCanJudge counts, a byte at a time.
+MarkupCounts ReferenceCounts(std::string_view text) {
+  MarkupCounts counts;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char next = i + 1 < text.size() ? text[i + 1] : 0;
+    counts.less_than += text[i] == '<' ? 1 : 0;
+    counts.end_tags += text[i] == '<' && next == '/' ? 1 : 0;
+    counts.empty_ends += text[i] == '/' && next == '>' ? 1 : 0;
+  }
+  return counts;
+}
+
+// Each test runs with blocks of 16 bytes and with the widest the processor has (32 with AVX2).
+class PugixmlJudgeTest : public testing::TestWithParam<JudgeBlocks> {
+ protected:
+  bool Judge(std::string_view text, MarkupCounts* counts = nullptr) {
+    return PugixmlCanJudge(text, counts, GetParam());
+  }
+  void ExpectCounts(const std::string& text) {
+    MarkupCounts counts;
+    ASSERT_TRUE(Judge(text, &counts)) << text.substr(0, 200);
+    const MarkupCounts expected = ReferenceCounts(text);
+    EXPECT_EQ(counts.less_than, expected.less_than) << text.substr(0, 200);
+    EXPECT_EQ(counts.end_tags, expected.end_tags) << text.substr(0, 200);
+    EXPECT_EQ(counts.empty_ends, expected.empty_ends) << text.substr(0, 200);
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(Blocks, PugixmlJudgeTest,
+                         testing::Values(JudgeBlocks::k16Bytes, JudgeBlocks::kWidest));
+
+TEST_P(PugixmlJudgeTest, WhatOnlyExpatJudges) {
+  EXPECT_TRUE(Judge("<r><task a='1'>\n\t<b c='&lt;init&gt; &amp;&apos;&quot;'/></task>"));
   for (std::string_view bad : {"\x01", "\x7f\x80", "\xc3\xa9", "&bogus;", "&#65;", "&lt",
                                "<!-- -->", "<?pi?>", "<![CDATA[x]]>", "]]>", "\x1f"}) {
-    // At every offset of a 16-byte block, and across the end of one.
-    for (size_t before = 0; before < 40; ++before) {
+    // At every offset of a 16- and a 32-byte block, and across the end of one.
+    for (size_t before = 0; before < 80; ++before) {
       const std::string text = std::string(before, 'x') + std::string(bad) + "yyyyyyyyyyyyyyyyy";
-      EXPECT_FALSE(PugixmlCanJudge(text)) << before << " " << bad;
+      EXPECT_FALSE(Judge(text)) << before << " " << bad;
     }
   }
   // The two bytes of "<!" and of "]]>" in two blocks; a '&' at the end.
-  EXPECT_FALSE(PugixmlCanJudge("xxxxxxxxxxxxxxx<!yyyyyyyyyyyyyyyy"));
-  EXPECT_FALSE(PugixmlCanJudge("xxxxxxxxxxxxxx]]>yyyyyyyyyyyyyyyy"));
-  EXPECT_FALSE(PugixmlCanJudge("xxxxxxxxxxxxxxx&"));
-  EXPECT_TRUE(PugixmlCanJudge("xxxxxxxxxxxxxx]] >!?yyyyyyyyyyyy"));
+  EXPECT_FALSE(Judge("xxxxxxxxxxxxxxx<!yyyyyyyyyyyyyyyy"));
+  EXPECT_FALSE(Judge("xxxxxxxxxxxxxx]]>yyyyyyyyyyyyyyyy"));
+  EXPECT_FALSE(Judge("xxxxxxxxxxxxxxx&"));
+  EXPECT_TRUE(Judge("xxxxxxxxxxxxxx]] >!?yyyyyyyyyyyy"));
 }
 
-TEST(PugixmlJudgeTest, AgreesWithTheRuleOnRandomText) {
+TEST_P(PugixmlJudgeTest, AgreesWithTheRuleOnRandomText) {
   std::mt19937 random(5);
   const std::string alphabet = "<>&;!?]x ltgampousq\n\t\r\x01\xc3";
   const std::vector<std::string> pieces = {
@@ -61,43 +92,35 @@ TEST(PugixmlJudgeTest, AgreesWithTheRuleOnRandomText) {
         text += pieces[random() % (random() % 8 == 0 ? pieces.size() : 6)];
       }
     }
-    EXPECT_EQ(PugixmlCanJudge(text), Reference(text)) << text;
+    EXPECT_EQ(Judge(text), Reference(text)) << text;
   }
 }
 
-// The markup PugixmlCanJudge counts, a byte at a time.
-MarkupCounts ReferenceCounts(std::string_view text) {
-  MarkupCounts counts;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char next = i + 1 < text.size() ? text[i + 1] : 0;
-    counts.less_than += text[i] == '<' ? 1 : 0;
-    counts.end_tags += text[i] == '<' && next == '/' ? 1 : 0;
-    counts.empty_ends += text[i] == '/' && next == '>' ? 1 : 0;
-  }
-  return counts;
-}
-
-TEST(PugixmlJudgeTest, CountsTheMarkup) {
+TEST_P(PugixmlJudgeTest, CountsTheMarkup) {
   std::mt19937 random(7);
   const std::vector<std::string> pieces = {"<", "/", ">", "</", "/>", "</>", "x", "yyyyyyyyyyy"};
   for (int round = 0; round < 3000; ++round) {
     std::string text;
-    // Past 255 blocks of 16 bytes now and then, where the SSE2 lanes are added up.
+    // Past 255 blocks now and then, where the lanes are added up.
     const size_t length = random() % 10 == 0 ? 4096 + random() % 8192 : random() % 80;
     while (text.size() < length) text += pieces[random() % pieces.size()];
-    MarkupCounts counts;
-    ASSERT_TRUE(PugixmlCanJudge(text, &counts)) << text;
-    const MarkupCounts expected = ReferenceCounts(text);
-    EXPECT_EQ(counts.less_than, expected.less_than) << text;
-    EXPECT_EQ(counts.end_tags, expected.end_tags) << text;
-    EXPECT_EQ(counts.empty_ends, expected.empty_ends) << text;
+    ExpectCounts(text);
   }
 }
 
-TEST(PugixmlJudgeTest, CountsTellValuesWithoutLessThan) {
-  const auto holds = [](std::string_view text, size_t elements) {
+TEST_P(PugixmlJudgeTest, CountsOverManyBlocksOfTheSameMarkup) {
+  // Every byte lane counts in every block: the lanes must be added up before they overflow.
+  for (const std::string piece : {"<", "</", "/>", "x</y/>"}) {
+    std::string text;
+    while (text.size() < 40000) text += piece;
+    ExpectCounts(text);
+  }
+}
+
+TEST_P(PugixmlJudgeTest, CountsTellValuesWithoutLessThan) {
+  const auto holds = [this](std::string_view text, size_t elements) {
     MarkupCounts counts;
-    EXPECT_TRUE(PugixmlCanJudge(text, &counts)) << text;
+    EXPECT_TRUE(Judge(text, &counts)) << text;
     return NoLessThanInValues(counts, elements);
   };
   EXPECT_TRUE(holds("<r><task a='1'><b c='2'/><d>text</d></task></r>", 4));

@@ -6,6 +6,10 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define PROFDIFF_JUDGE_AVX2 1
+#endif
 
 namespace profdiff {
 
@@ -35,11 +39,123 @@ bool PlainByte(char c) {
   return byte < 0x80 && (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r');
 }
 
+#ifdef PROFDIFF_JUDGE_AVX2
+// The loop of PugixmlCanJudge below, 32 bytes a block, on processors with AVX2 (nearly every
+// x86-64 made since 2013): half its instructions per byte, and the judge reads every byte of a
+// log. Every member is compiled for AVX2 (a lambda would not be).
+#define PROFDIFF_AVX2 __attribute__((target("avx2")))
+class Avx2Judge {
+ public:
+  PROFDIFF_AVX2 explicit Avx2Judge(std::string_view text) : text_(text) {}
+
+  // Judges the blocks of text[*at...] while two and a byte are left, adding their markup to
+  // `found` and advancing *at past them; false when one ends the judging.
+  PROFDIFF_AVX2 bool Judge(size_t* at, MarkupCounts* found) {
+    size_t i = *at;
+    bool judged = true;
+    int lane_rounds = 0;
+    for (; i + 65 <= text_.size(); i += 64) {
+      __m256i bad[2];
+      __m256i closer[2];
+      Block(i, &bad[0], &closer[0]);
+      Block(i + 32, &bad[1], &closer[1]);
+      const __m256i any_bad = _mm256_or_si256(bad[0], bad[1]);
+      const __m256i any = _mm256_or_si256(any_bad, _mm256_or_si256(closer[0], closer[1]));
+      if (!_mm256_testz_si256(any, any)) {
+        if (!_mm256_testz_si256(any_bad, any_bad) || OnlyExpatJudgesIn(i, closer[0]) ||
+            OnlyExpatJudgesIn(i + 32, closer[1])) {
+          judged = false;
+          break;
+        }
+      }
+      // A lane counts at most one a block: added up before it can overflow.
+      if ((lane_rounds += 2) >= 254) {
+        AddUp(found);
+        lane_rounds = 0;
+      }
+    }
+    AddUp(found);
+    *at = i;
+    return judged;
+  }
+
+ private:
+  // The block at `from`: its bytes that end the judging (`bad`) and those to look at closer
+  // (`closer`), its markup added to the lanes (as in the SSE2 loop).
+  PROFDIFF_AVX2 void Block(size_t from, __m256i* bad, __m256i* closer) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text_.data() + from));
+    const __m256i next =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text_.data() + from + 1));
+    const __m256i low = _mm256_cmpgt_epi8(Byte(0x20), x);  // signed: bytes >= 0x80 too
+    const __m256i allowed =
+        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(x, Byte(~0x04)), Byte('\t')),
+                        _mm256_cmpeq_epi8(x, Byte('\n')));
+    *bad = _mm256_andnot_si256(allowed, low);
+    *closer = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(x, Byte('&')), _mm256_cmpeq_epi8(x, Byte('!'))),
+        _mm256_or_si256(_mm256_cmpeq_epi8(x, Byte('?')), _mm256_cmpeq_epi8(x, Byte(']'))));
+    const __m256i is_less = _mm256_cmpeq_epi8(x, Byte('<'));
+    less_lanes_ = _mm256_sub_epi8(less_lanes_, is_less);
+    end_lanes_ =
+        _mm256_sub_epi8(end_lanes_, _mm256_and_si256(is_less, _mm256_cmpeq_epi8(next, Byte('/'))));
+    empty_lanes_ = _mm256_sub_epi8(
+        empty_lanes_,
+        _mm256_and_si256(_mm256_cmpeq_epi8(x, Byte('/')), _mm256_cmpeq_epi8(next, Byte('>'))));
+  }
+
+  PROFDIFF_AVX2 bool OnlyExpatJudgesIn(size_t from, __m256i closer) const {
+    for (auto mask = static_cast<unsigned>(_mm256_movemask_epi8(closer)); mask != 0;
+         mask &= mask - 1) {
+      if (OnlyExpatJudges(text_, from + static_cast<size_t>(__builtin_ctz(mask)))) return true;
+    }
+    return false;
+  }
+
+  PROFDIFF_AVX2 void AddUp(MarkupCounts* found) {
+    found->less_than += Sum(less_lanes_);
+    found->end_tags += Sum(end_lanes_);
+    found->empty_ends += Sum(empty_lanes_);
+    less_lanes_ = end_lanes_ = empty_lanes_ = _mm256_setzero_si256();
+  }
+
+  PROFDIFF_AVX2 static size_t Sum(__m256i lanes) {
+    const __m256i sums = _mm256_sad_epu8(lanes, _mm256_setzero_si256());
+    const __m128i halves =
+        _mm_add_epi64(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+    return static_cast<size_t>(_mm_cvtsi128_si64(halves)) +
+           static_cast<size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(halves, halves)));
+  }
+
+  PROFDIFF_AVX2 static __m256i Byte(int c) { return _mm256_set1_epi8(static_cast<char>(c)); }
+
+  const std::string_view text_;
+  __m256i less_lanes_ = _mm256_setzero_si256();
+  __m256i end_lanes_ = _mm256_setzero_si256();
+  __m256i empty_lanes_ = _mm256_setzero_si256();
+};
+
+bool HasAvx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
+#endif
+
 }  // namespace
 
 bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts) {
+  return PugixmlCanJudge(text, counts, JudgeBlocks::kWidest);
+}
+
+bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts, JudgeBlocks blocks) {
   size_t i = 0;
   MarkupCounts found;
+#ifdef PROFDIFF_JUDGE_AVX2
+  if (blocks == JudgeBlocks::kWidest && HasAvx2() && !Avx2Judge(text).Judge(&i, &found)) {
+    return false;
+  }
+#else
+  (void)blocks;
+#endif
 #ifdef __SSE2__
   // 16 bytes at a time: any byte >= 0x80 or a control character but tab and line breaks ends
   // it; '&', '!', '?' and ']' are looked at closer. The block one byte on finds the pairs.

@@ -22,6 +22,10 @@ struct MarkupCounts {
   size_t empty_ends = 0;  // "/>"
 };
 bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts = nullptr);
+// The same with blocks of 16 bytes (SSE2) only, or (kWidest) of 32 where the processor has AVX2:
+// the tests hold both to the rule.
+enum class JudgeBlocks { k16Bytes, kWidest };
+bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts, JudgeBlocks blocks);
 
 // Whether a document pugixml parsed (with no comment, PI, CDATA or DOCTYPE in it: see
 // PugixmlCanJudge) from a text of `counts` into `elements` element nodes holds no '<' in an
