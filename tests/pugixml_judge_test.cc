@@ -40,7 +40,7 @@ MarkupCounts ReferenceCounts(std::string_view text) {
 }
 
 // Each test runs with blocks of 16 bytes and with the widest the processor has (32 with AVX2).
-class PugixmlJudgeTest : public testing::TestWithParam<JudgeBlocks> {
+class PugixmlJudgeTest : public testing::TestWithParam<BlockWidth> {
  protected:
   bool Judge(std::string_view text, MarkupCounts* counts = nullptr) {
     return PugixmlCanJudge(text, counts, GetParam());
@@ -56,7 +56,7 @@ class PugixmlJudgeTest : public testing::TestWithParam<JudgeBlocks> {
 };
 
 INSTANTIATE_TEST_SUITE_P(Blocks, PugixmlJudgeTest,
-                         testing::Values(JudgeBlocks::k16Bytes, JudgeBlocks::kWidest));
+                         testing::Values(BlockWidth::k16Bytes, BlockWidth::kWidest));
 
 TEST_P(PugixmlJudgeTest, WhatOnlyExpatJudges) {
   EXPECT_TRUE(Judge("<r><task a='1'>\n\t<b c='&lt;init&gt; &amp;&apos;&quot;'/></task>"));

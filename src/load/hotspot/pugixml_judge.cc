@@ -6,9 +6,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-#if defined(__x86_64__) && defined(__GNUC__)
+#include "load/hotspot/block_width.h"
+#ifdef PROFDIFF_HAVE_AVX2_LOOPS
 #include <immintrin.h>
-#define PROFDIFF_JUDGE_AVX2 1
 #endif
 
 namespace profdiff {
@@ -39,11 +39,10 @@ bool PlainByte(char c) {
   return byte < 0x80 && (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r');
 }
 
-#ifdef PROFDIFF_JUDGE_AVX2
+#ifdef PROFDIFF_HAVE_AVX2_LOOPS
 // The loop of PugixmlCanJudge below, 32 bytes a block, on processors with AVX2 (nearly every
 // x86-64 made since 2013): half its instructions per byte, and the judge reads every byte of a
 // log. Every member is compiled for AVX2 (a lambda would not be).
-#define PROFDIFF_AVX2 __attribute__((target("avx2")))
 class Avx2Judge {
  public:
   PROFDIFF_AVX2 explicit Avx2Judge(std::string_view text) : text_(text) {}
@@ -134,23 +133,19 @@ class Avx2Judge {
   __m256i empty_lanes_ = _mm256_setzero_si256();
 };
 
-bool HasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
 #endif
 
 }  // namespace
 
 bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts) {
-  return PugixmlCanJudge(text, counts, JudgeBlocks::kWidest);
+  return PugixmlCanJudge(text, counts, BlockWidth::kWidest);
 }
 
-bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts, JudgeBlocks blocks) {
+bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts, BlockWidth blocks) {
   size_t i = 0;
   MarkupCounts found;
-#ifdef PROFDIFF_JUDGE_AVX2
-  if (blocks == JudgeBlocks::kWidest && HasAvx2() && !Avx2Judge(text).Judge(&i, &found)) {
+#ifdef PROFDIFF_HAVE_AVX2_LOOPS
+  if (blocks == BlockWidth::kWidest && ProcessorHasAvx2() && !Avx2Judge(text).Judge(&i, &found)) {
     return false;
   }
 #else

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include "load/hotspot/block_width.h"
+
 namespace profdiff {
 
 // Whether pugixml's parse of `text` can stand for expat's: pugixml does not check what expat
@@ -22,10 +24,8 @@ struct MarkupCounts {
   size_t empty_ends = 0;  // "/>"
 };
 bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts = nullptr);
-// The same with blocks of 16 bytes (SSE2) only, or (kWidest) of 32 where the processor has AVX2:
-// the tests hold both to the rule.
-enum class JudgeBlocks { k16Bytes, kWidest };
-bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts, JudgeBlocks blocks);
+// The same with blocks of the given width (block_width.h).
+bool PugixmlCanJudge(std::string_view text, MarkupCounts* counts, BlockWidth blocks);
 
 // Whether a document pugixml parsed (with no comment, PI, CDATA or DOCTYPE in it: see
 // PugixmlCanJudge) from a text of `counts` into `elements` element nodes holds no '<' in an
