@@ -76,10 +76,10 @@ struct TaskTreeBuilder::State {
   void SetMethod(InliningTreeNode& node, std::string_view method_id) const {
     const TaskSymbols::Method* method = symbols.FindMethod(method_id);
     if (method == nullptr) {
-      node.method_name = std::string(TaskSymbols::UnknownMethod());
+      node.method_name.emplace(TaskSymbols::UnknownMethod());
       node.bytecode_size = -1;
     } else {
-      node.method_name = std::string(method->name);
+      node.method_name.emplace(method->name);
       node.bytecode_size = method->bytes;
     }
   }
