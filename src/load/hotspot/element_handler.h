@@ -1,12 +1,13 @@
 #ifndef PROFDIFF_LOAD_HOTSPOT_ELEMENT_HANDLER_H_
 #define PROFDIFF_LOAD_HOTSPOT_ELEMENT_HANDLER_H_
 
-// What a task's reader hands the tree builder (task_trees.h): each element's start with its
-// attributes, decoded (entities replaced, white space in values made blanks, as expat and
-// pugixml do), and its end, in document order. Names and values are views into the task's
-// text, valid as long as the text (the tree builder keeps ids and names until it finishes).
-// An attribute's name and value are kept as the parser left them, ended by a zero byte, and
-// measured only when looked up: measuring every one cost more than the builder's lookups.
+// What a task's reader hands the tree builder (task_trees.h): the start of each element it reads,
+// with the element's kind (the builder's own number) and attributes, decoded (entities replaced,
+// white space in values made blanks, as expat and pugixml do), and its end, in document order;
+// elements of kind 0 are skipped. Names and values are views into the task's text, valid as
+// long as the text (the tree builder keeps ids and names until it finishes). An attribute's name
+// and value are kept as the parser left them, ended by a zero byte, and measured only when
+// looked up: measuring every one cost more than the builder's lookups.
 // The readers of attribute values below are inline: they run for most attributes of a task.
 
 #include <charconv>
@@ -77,8 +78,13 @@ using ElementAttributes = std::span<const XmlAttribute>;
 class ElementHandler {
  public:
   virtual ~ElementHandler() = default;
-  virtual void Start(std::string_view element, ElementAttributes attributes) = 0;
-  virtual void End(std::string_view element) = 0;
+  // The handler's number for elements called `element`, handed back to their Start and End; 0
+  // for the elements it does not read, which the reader then skips: it neither collects their
+  // attributes nor hands them over (a fifth of a <task>'s elements: <parse_done>, <branch>,
+  // <direct_call>...).
+  virtual int Kind(std::string_view element) = 0;
+  virtual void Start(int kind, ElementAttributes attributes) = 0;
+  virtual void End(int kind) = 0;
 };
 
 }  // namespace profdiff

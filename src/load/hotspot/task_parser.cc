@@ -12,8 +12,8 @@ namespace profdiff {
 
 namespace {
 
-// Hands each element of the document to the handler in document order: its start with its
-// attributes, its children, its end; only the first element at the top. pugixml's traverse
+// Hands each element of the document that the handler reads to it in document order: its start
+// with its attributes, its children, its end; only the first element at the top. pugixml's traverse
 // walks the DOM without recursion (the depth of the input is unbounded), one virtual call per
 // node, where walking it through its accessors made several calls per node.
 class ElementWalk : public pugi::xml_tree_walker {
@@ -26,20 +26,21 @@ class ElementWalk : public pugi::xml_tree_walker {
     if (level == 0 && top_seen_) return false;
     top_seen_ = true;
     CloseFrom(level);
+    const int kind = handler_.Kind(node.name());
+    if (kind == 0) return true;
     attributes_.clear();
     for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
       attributes_.push_back(XmlAttribute{a.name(), a.value()});
     }
-    const std::string_view name = node.name();
-    handler_.Start(name, attributes_);
-    open_.push_back(Open{level, name});
+    handler_.Start(kind, attributes_);
+    open_.push_back(Open{level, kind});
     return true;
   }
 
   // Ends the elements open at `level` or deeper (0: all).
   void CloseFrom(int level) {
     while (!open_.empty() && open_.back().level >= level) {
-      handler_.End(open_.back().name);
+      handler_.End(open_.back().kind);
       open_.pop_back();
     }
   }
@@ -47,7 +48,7 @@ class ElementWalk : public pugi::xml_tree_walker {
  private:
   struct Open {
     int level;
-    std::string_view name;
+    int kind;
   };
   ElementHandler& handler_;
   std::vector<XmlAttribute> attributes_;

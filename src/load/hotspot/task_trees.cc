@@ -387,9 +387,14 @@ TaskTreeBuilder::~TaskTreeBuilder() {
   if (spare == nullptr && state_->Small()) spare = std::move(state_);
 }
 
-void TaskTreeBuilder::Start(std::string_view name, ElementAttributes attributes) {
+int TaskTreeBuilder::Kind(std::string_view element) {
+  static_assert(static_cast<int>(Element::kOther) == 0);
+  return static_cast<int>(ElementOf(element));
+}
+
+void TaskTreeBuilder::Start(int kind, ElementAttributes attributes) {
   State& s = *state_;
-  switch (ElementOf(name)) {
+  switch (static_cast<Element>(kind)) {
     case Element::kTask:
       // The root of a task that never parsed its method (a stale task, say).
       if (const std::optional<std::string_view> method = FindValue(attributes, "method")) {
@@ -486,9 +491,9 @@ void TaskTreeBuilder::Start(std::string_view name, ElementAttributes attributes)
   }
 }
 
-void TaskTreeBuilder::End(std::string_view name) {
+void TaskTreeBuilder::End(int kind) {
   State& s = *state_;
-  switch (ElementOf(name)) {
+  switch (static_cast<Element>(kind)) {
     case Element::kParse: {
       const size_t pushed = s.parse_scopes.empty() ? 0 : s.parse_scopes.back();
       if (!s.parse_scopes.empty()) s.parse_scopes.pop_back();

@@ -22,8 +22,9 @@ class TaskTreeBuilder : public ElementHandler {
   TaskTreeBuilder(const TaskTreeBuilder&) = delete;
   TaskTreeBuilder& operator=(const TaskTreeBuilder&) = delete;
 
-  void Start(std::string_view element, ElementAttributes attributes) override;
-  void End(std::string_view element) override;
+  int Kind(std::string_view element) override;
+  void Start(int kind, ElementAttributes attributes) override;
+  void End(int kind) override;
   // After the </task>: adds what is only known at the end (loops, the bailout).
   void Finish();
 
