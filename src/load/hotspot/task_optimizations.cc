@@ -1,5 +1,6 @@
 #include "load/hotspot/task_optimizations.h"
 
+#include <charconv>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -29,7 +30,14 @@ const char* FindAttribute(XmlAttributes attributes, std::string_view name) {
 PropertyValue StringValue(std::string_view text) {
   PropertyValue value;
   value.rendered = std::string(text);
-  value.canonical = absl::StrCat("s", text.size(), ":", AbslView(text));
+  // Written in place: StrCat sized its result by filling it with zeros first.
+  char digits[24];
+  char* digits_end = std::to_chars(digits, digits + sizeof(digits), text.size()).ptr;
+  value.canonical.reserve(2 + static_cast<size_t>(digits_end - digits) + text.size());
+  value.canonical += 's';
+  value.canonical.append(digits, digits_end);
+  value.canonical += ':';
+  value.canonical += text;
   AppendJsonString(text, &value.json);
   return value;
 }
