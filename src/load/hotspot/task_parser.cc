@@ -18,7 +18,16 @@ namespace {
 // node, where walking it through its accessors made several calls per node.
 class ElementWalk : public pugi::xml_tree_walker {
  public:
-  explicit ElementWalk(ElementHandler& handler) : handler_(handler) {}
+  explicit ElementWalk(ElementHandler& handler)
+      : handler_(handler), attributes_(Spare().attributes), open_(Spare().open) {
+    open_.clear();
+  }
+  ~ElementWalk() override {
+    // Not the room of a document nested thousands deep, for good.
+    if (open_.capacity() > 1024) std::vector<Open>().swap(open_);
+  }
+  ElementWalk(const ElementWalk&) = delete;
+  ElementWalk& operator=(const ElementWalk&) = delete;
 
   bool for_each(pugi::xml_node& node) override {
     if (node.type() != pugi::node_element) return true;
@@ -50,9 +59,19 @@ class ElementWalk : public pugi::xml_tree_walker {
     int level;
     int kind;
   };
+  // The lists of the walks on this thread, one walk at a time, reused: growing them anew for
+  // every task was seven allocations a task.
+  struct Lists {
+    std::vector<XmlAttribute> attributes;
+    std::vector<Open> open;
+  };
+  static Lists& Spare() {
+    thread_local Lists lists;
+    return lists;
+  }
   ElementHandler& handler_;
-  std::vector<XmlAttribute> attributes_;
-  std::vector<Open> open_;
+  std::vector<XmlAttribute>& attributes_;
+  std::vector<Open>& open_;
   bool top_seen_ = false;
 };
 
