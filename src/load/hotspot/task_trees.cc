@@ -95,6 +95,9 @@ struct TaskTreeBuilder::State {
   }
 
   NodeIndex Root(std::string_view method_id) {
+    // Room for a typical task's calls: growing the node list from one node moved every node
+    // about twice.
+    trees->inlining_tree.nodes.reserve(16);
     InliningTreeNode node;
     SetMethod(node, method_id);
     node.inlined = true;
