@@ -26,7 +26,9 @@ void AppendLongPosition(const TreeRecord& tree, IndexRange position, std::string
   text->push_back('{');
   for (uint32_t i = position.begin; i < position.end; ++i) {
     if (i > position.begin) text->append(", ");
-    absl::StrAppend(text, AbslView(tree.positions[i].method), ": ", tree.positions[i].bci);
+    text->append(tree.positions[i].method);
+    text->append(": ");
+    absl::StrAppend(text, tree.positions[i].bci);
   }
   text->push_back('}');
 }
@@ -42,7 +44,10 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
       WriteReceiverTypeProfileBlock(out, tree, node.left, "", depth);
       return;
     case NodeOp::kIdentity:
-      out.Line(absl::StrCat(". ", LabelText(tree, node.left, false)), depth);
+      out.Begin(depth);
+      out.Append(". ");
+      out.Append(LabelText(tree, node.left, false));
+      out.End();
       WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
       WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
       WriteReceiverTypeProfileBlock(out, tree, node.left, kInExperiment1, depth);
@@ -123,12 +128,24 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, cons
   }
 }
 
+// Written piece by piece into a string reserved for most of it: absl::StrCat and StrAppend of
+// several pieces (the system's shared Abseil) size their result by filling it with zeros first,
+// and this runs for every node line (a single piece, like a number, is appended directly).
 std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci) {
+  constexpr size_t kBciRoom = 20;  // " at bci " and a bci
+  std::string text;
   switch (label.kind) {
     case LabelKind::kInlining: {
-      std::string text =
-          absl::StrCat("(", AbslView(label.callsite), ") ", AbslView(MethodName(label)));
-      if (label.bci != -1) absl::StrAppend(&text, " at bci ", label.bci);
+      const std::string_view method = MethodName(label);
+      text.reserve(label.callsite.size() + method.size() + 3 + kBciRoom);
+      text += '(';
+      text += label.callsite;
+      text += ") ";
+      text += method;
+      if (label.bci != -1) {
+        text += " at bci ";
+        absl::StrAppend(&text, label.bci);
+      }
       return text;
     }
     case LabelKind::kPhase:
@@ -137,7 +154,10 @@ std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_
     case LabelKind::kOptimization:
       break;
   }
-  std::string text = absl::StrCat(AbslView(label.name), " ", AbslView(label.event));
+  text.reserve(label.name.size() + 1 + label.event.size() + kBciRoom);
+  text += label.name;
+  text += ' ';
+  text += label.event;
   if (!label.position.empty()) {
     text += " at bci ";
     if (long_bci) {
@@ -150,10 +170,11 @@ std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_
     text += " with {";
     for (uint32_t i = label.properties.begin; i < label.properties.end; ++i) {
       if (i > label.properties.begin) text += ", ";
-      absl::StrAppend(&text, AbslView(tree.properties[i].key), ": ",
-                      AbslView(tree.properties[i].rendered));
+      text += tree.properties[i].key;
+      text += ": ";
+      text += tree.properties[i].rendered;
     }
-    text += "}";
+    text += '}';
   }
   return text;
 }
