@@ -4,7 +4,9 @@
 // Builds the inlining and optimization trees of one HotSpot compilation task from the events of
 // its <task> element (docs/hotspot.md "The inlining tree", "The optimization tree"). The builder
 // only sees elements: the XML parsing is the caller's (task_parser.h, and log_scan.h for the
-// scan).
+// scan). It hands them on to the task's symbols (task_symbols.h), inlining tree
+// (task_inlining.h) and optimizations (task_optimizations.h), and adds the optimizations that
+// happen at a position of the inlining tree.
 
 #include <memory>
 #include <string_view>
