@@ -26,11 +26,12 @@ struct XmlAttribute {
 
 using ElementAttributes = std::span<const XmlAttribute>;
 
-// Whether the zero-ended attribute name `text` is `name` (which holds no zero byte). Compared a
-// byte at a time in place: with `name` known where this is inlined, the loop unrolls into a few
-// compares, where a call to strncmp for every candidate cost more than the compares do; a
-// mismatch at the end of a shorter `text` stops the loop before it reads past the zero.
-[[gnu::always_inline]] inline bool AttributeNameIs(const char* text, std::string_view name) {
+// Whether the zero-ended name `text` (of an attribute or element) is `name` (which holds no zero
+// byte). Compared a byte at a time in place: with `name` known where this is inlined, the loop
+// unrolls into a few compares, where a call to strncmp for every candidate cost more than the
+// compares do; a mismatch at the end of a shorter `text` stops the loop before it reads past
+// the zero.
+[[gnu::always_inline]] inline bool NameIs(const char* text, std::string_view name) {
   for (size_t i = 0; i < name.size(); ++i) {
     if (text[i] != name[i]) return false;
   }
@@ -41,7 +42,7 @@ using ElementAttributes = std::span<const XmlAttribute>;
 [[gnu::always_inline]] inline std::optional<std::string_view> FindValue(
     ElementAttributes attributes, std::string_view name) {
   for (const XmlAttribute& attribute : attributes) {
-    if (!name.empty() && AttributeNameIs(attribute.name, name)) {
+    if (!name.empty() && NameIs(attribute.name, name)) {
       return std::string_view(attribute.value);
     }
   }
@@ -82,7 +83,8 @@ class ElementHandler {
   // for the elements it does not read, which the reader then skips: it neither collects their
   // attributes nor hands them over (a fifth of a <task>'s elements: <parse_done>, <branch>,
   // <direct_call>...).
-  virtual int Kind(std::string_view element) = 0;
+  // `element` is the name as the parser left it, ended by a zero byte: not measured.
+  virtual int Kind(const char* element) = 0;
   virtual void Start(int kind, ElementAttributes attributes) = 0;
   virtual void End(int kind) = 0;
 };

@@ -139,7 +139,7 @@ TaskTreeBuilder::~TaskTreeBuilder() {
   if (spare == nullptr && state_->Small()) spare = std::move(state_);
 }
 
-int TaskTreeBuilder::Kind(std::string_view element) {
+int TaskTreeBuilder::Kind(const char* element) {
   static_assert(static_cast<int>(Element::kOther) == 0);
   return static_cast<int>(ElementOf(element));
 }

@@ -24,7 +24,7 @@ class TaskTreeBuilder : public ElementHandler {
   TaskTreeBuilder(const TaskTreeBuilder&) = delete;
   TaskTreeBuilder& operator=(const TaskTreeBuilder&) = delete;
 
-  int Kind(std::string_view element) override;
+  int Kind(const char* element) override;
   void Start(int kind, ElementAttributes attributes) override;
   void End(int kind) override;
   // After the </task>: adds what is only known at the end (loops, the bailout).
