@@ -51,6 +51,20 @@ PropertyValue IntegerValue(int64_t number) {
   return value;
 }
 
+void TaskOptimizations::Reset(OptimizationTree* tree) {
+  tree_ = tree;
+  root_phase_ = kNoNode;
+  named_phases_.clear();
+  default_phases_.clear();
+  in_loop_tree_ = false;
+  loop_depth_ = 0;
+  loop_shapes_.clear();
+  loops_.clear();
+  failures_.clear();
+  task_failed_ = false;
+  retried_ = false;
+}
+
 NodeIndex TaskOptimizations::RootPhase() {
   if (root_phase_ == kNoNode) {
     OptimizationTreeNode root;

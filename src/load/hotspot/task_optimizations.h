@@ -39,6 +39,11 @@ class TaskOptimizations {
  public:
   explicit TaskOptimizations(OptimizationTree* tree) : tree_(tree) {}
 
+  // Ready for the next task's `tree`, keeping the room the tables have: a builder's state is
+  // reused from task to task (task_trees.h), and making these tables anew was allocations for
+  // every task.
+  void Reset(OptimizationTree* tree);
+
   // An optimization in the innermost named phase, or else in `phase`.
   void Add(std::string_view phase, std::string_view name, std::string_view event, Position position,
            Properties properties);
@@ -74,6 +79,7 @@ class TaskOptimizations {
   NodeIndex RootPhase();
   NodeIndex Phase(std::string_view fallback);
 
+  // Reset() clears each of these.
   OptimizationTree* tree_;
   NodeIndex root_phase_ = kNoNode;
   // Names and reasons are views into the task's text (element_handler.h).

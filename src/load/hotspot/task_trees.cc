@@ -26,7 +26,7 @@ struct TaskTreeBuilder::State {
   // large ones).
   void Reset(RecordTrees* out) {
     trees = out;
-    optimizations = TaskOptimizations(&out->optimization_tree);
+    optimizations.Reset(&out->optimization_tree);
     symbols.Clear();
     inlining.Reset(&out->inlining_tree);
     in_late_inline = false;
