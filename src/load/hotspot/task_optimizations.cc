@@ -100,7 +100,7 @@ NodeIndex TaskOptimizations::Phase(std::string_view fallback) {
   return index;
 }
 
-void TaskOptimizations::Add(std::string_view phase, std::string_view name, std::string_view event,
+void TaskOptimizations::Add(std::string_view phase, InternedName name, std::string_view event,
                             Position position, Properties properties) {
   NodeIndex parent = Phase(phase);
   OptimizationTreeNode node;
@@ -132,7 +132,8 @@ void TaskOptimizations::Finish() {
   for (const auto& [event, depth] : loops_) {
     Properties properties;
     if (depth > 1) properties.push_back(Property{"depth", IntegerValue(depth)});
-    Add(kLoopPhase, "Loop", event, {}, std::move(properties));
+    static const InternedName kLoop("Loop");
+    Add(kLoopPhase, kLoop, event, {}, std::move(properties));
   }
   if (task_failed_ || retried_) {
     for (const std::string_view reason : failures_) {

@@ -14,6 +14,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "load/hotspot/element_handler.h"
+#include "profdiff/interned_name.h"
 #include "profdiff/optimization_tree.h"
 
 namespace profdiff {
@@ -44,8 +45,9 @@ class TaskOptimizations {
   // every task.
   void Reset(OptimizationTree* tree);
 
-  // An optimization in the innermost named phase, or else in `phase`.
-  void Add(std::string_view phase, std::string_view name, std::string_view event, Position position,
+  // An optimization in the innermost named phase, or else in `phase`. The name is interned by
+  // the caller: the frequent ones once, not once per optimization.
+  void Add(std::string_view phase, InternedName name, std::string_view event, Position position,
            Properties properties);
 
   // <phase name=...> and its end. A phase becomes a node only when an optimization is logged in

@@ -55,7 +55,7 @@ struct TaskTreeBuilder::State {
 
   std::optional<std::string> task_method;  // of the <task>, in Graal's spelling
 
-  void AddOptimization(std::string_view phase, std::string_view name, std::string_view event,
+  void AddOptimization(std::string_view phase, InternedName name, std::string_view event,
                        Position position, Properties properties) {
     optimizations.Add(phase, name, event, std::move(position), std::move(properties));
   }
@@ -86,7 +86,8 @@ struct TaskTreeBuilder::State {
     if (const std::optional<std::string_view> comment = FindValue(attributes, "comment")) {
       properties.push_back(Property{"comment", StringValue(*comment)});
     }
-    AddOptimization(kParsePhase, "UncommonTrap", Attribute(attributes, "reason"),
+    static const InternedName kUncommonTrap("UncommonTrap");
+    AddOptimization(kParsePhase, kUncommonTrap, Attribute(attributes, "reason"),
                     inlining.ScopePosition(BciAttribute(attributes)), std::move(properties));
   }
 
