@@ -1,5 +1,7 @@
 #include "load/hotspot/task_inlining.h"
 
+#include "load/hotspot/java_names.h"
+
 namespace profdiff {
 
 void TaskInlining::Reset(InliningTree* tree) {
@@ -258,13 +260,15 @@ void TaskInlining::FinishLateInline(std::string_view method_id, std::span<const 
   last_call_ = site;
 }
 
-void TaskInlining::Finish(const std::optional<std::string>& task_method) {
+void TaskInlining::Finish(std::optional<std::string_view> task_descriptor) {
   InliningTree& tree = *tree_;
-  if (tree.empty() && task_method.has_value()) {
-    InliningTreeNode root;
-    root.method_name = *task_method;
-    root.inlined = true;
-    tree.root = tree.AddNode(std::move(root), kNoNode);
+  if (tree.empty() && task_descriptor.has_value()) {
+    if (std::optional<std::string> task_method = MethodNameFromDescriptor(*task_descriptor)) {
+      InliningTreeNode root;
+      root.method_name = std::move(task_method);
+      root.inlined = true;
+      tree.root = tree.AddNode(std::move(root), kNoNode);
+    }
   }
   // A virtual call narrowed to the receivers below it is gone, unless it was kept for the other
   // receivers: devirtualized.

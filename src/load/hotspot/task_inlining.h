@@ -50,9 +50,9 @@ class TaskInlining {
   void KeepVirtualCall();
   // </late_inline method>, with the <jvms> frames it held, innermost first.
   void FinishLateInline(std::string_view method_id, std::span<const JvmsFrame> jvms);
-  // After the </task>: `task_method` (Graal's spelling) is the root of a task that never parsed
-  // its method (a stale task, say).
-  void Finish(const std::optional<std::string>& task_method);
+  // After the </task>: the method of `task_descriptor` (a <task method> attribute) is the root
+  // of a task that never parsed its method (a stale task, say).
+  void Finish(std::optional<std::string_view> task_descriptor);
 
   // The position of bci `bci` in the innermost open scope: that method first, the root last.
   Position ScopePosition(int32_t bci);

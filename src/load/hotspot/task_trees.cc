@@ -6,7 +6,6 @@
 #include <utility>
 #include <vector>
 
-#include "load/hotspot/java_names.h"
 #include "load/hotspot/task_elements.h"
 #include "load/hotspot/task_inlining.h"
 #include "load/hotspot/task_optimizations.h"
@@ -34,7 +33,7 @@ struct TaskTreeBuilder::State {
     pending_elimination = {};
     pending_elimination_type = {};
     jvms.clear();
-    task_method.reset();
+    task_descriptor.reset();
   }
 
   // Whether the state is worth keeping for the next task (not the tables of a huge one).
@@ -53,7 +52,8 @@ struct TaskTreeBuilder::State {
   std::string_view pending_elimination_type;
   std::vector<JvmsFrame> jvms;  // innermost first
 
-  std::optional<std::string> task_method;  // of the <task>, in Graal's spelling
+  // The <task>'s method attribute: spelled as Graal does only in the rare task that needs it.
+  std::optional<std::string_view> task_descriptor;
 
   void AddOptimization(std::string_view phase, InternedName name, std::string_view event,
                        Position position, Properties properties) {
@@ -115,7 +115,7 @@ struct TaskTreeBuilder::State {
   }
 
   void Finish() {
-    inlining.Finish(task_method);
+    inlining.Finish(task_descriptor);
     optimizations.Finish();
   }
 };
@@ -151,7 +151,7 @@ void TaskTreeBuilder::Start(int kind, ElementAttributes attributes) {
     case Element::kTask:
       // The root of a task that never parsed its method (a stale task, say).
       if (const std::optional<std::string_view> method = FindValue(attributes, "method")) {
-        s.task_method = MethodNameFromDescriptor(*method);
+        s.task_descriptor = *method;
       }
       break;
     case Element::kType:
