@@ -64,7 +64,9 @@ class TaskInlining {
     // does (most scopes have none).
     std::optional<InternedName> method;
     int32_t bci = -1;
-    std::vector<NodeIndex> calls;      // the calls since the last <bc>
+    // The calls since the last <bc>: one or two, mostly, held without an allocation (scopes come
+    // and go with every <parse>) in a node's list of children.
+    ChildList calls;
     NodeIndex virtual_call = kNoNode;  // the virtual call of this bci, if any
   };
 
