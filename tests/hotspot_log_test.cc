@@ -240,6 +240,11 @@ TEST_F(HotSpotLogTest, TaskHeaders) {
   // The failed task says why in its optimization tree.
   EXPECT_EQ(Optimizations(Trees(*log, 1).optimization_tree),
             std::vector<std::string>{"Bailout/CompilationFailed stale task @"});
+  // It never parsed its method: the <task>'s method is the root of its inlining tree.
+  const InliningTree inlining = Trees(*log, 1).inlining_tree;
+  ASSERT_FALSE(inlining.empty());
+  EXPECT_EQ(inlining.node(inlining.root).method_name, "Main.loop(String[])");
+  EXPECT_TRUE(inlining.node(inlining.root).inlined);
 }
 
 TEST_F(HotSpotLogTest, InliningDecisions) {

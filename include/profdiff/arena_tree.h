@@ -29,9 +29,10 @@ std::vector<NodeIndex> ArenaPreorder(const std::vector<Node>& nodes, NodeIndex r
 }
 
 // Appends `node` as the last child of `parent` (or as the root when `parent` is kNoNode and
-// there is no root yet) and returns its index.
+// there is no root yet) and returns its index. Taken by reference: the callers hand over a node
+// they built, and a parameter by value moved every node of every tree once more.
 template <class Node>
-NodeIndex ArenaAddNode(std::vector<Node>& nodes, NodeIndex& root, Node node, NodeIndex parent) {
+NodeIndex ArenaAddNode(std::vector<Node>& nodes, NodeIndex& root, Node&& node, NodeIndex parent) {
   NodeIndex index = static_cast<NodeIndex>(nodes.size());
   node.parent = parent;
   nodes.push_back(std::move(node));

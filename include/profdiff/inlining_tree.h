@@ -100,8 +100,9 @@ class InliningTree {
   // Node indices in preorder (iterative).
   std::vector<NodeIndex> Preorder() const;
 
-  // Appends a node (its parent's child list is updated when `parent` is not kNoNode).
-  NodeIndex AddNode(InliningTreeNode node, NodeIndex parent);
+  // Appends a node, moved from `node` (its parent's child list is updated when `parent` is not
+  // kNoNode).
+  NodeIndex AddNode(InliningTreeNode&& node, NodeIndex parent);
 };
 
 }  // namespace profdiff

@@ -33,7 +33,7 @@ class OptimizationTree {
   OptimizationTreeNode& node(NodeIndex i) { return nodes[i]; }
 
   std::vector<NodeIndex> Preorder() const;
-  NodeIndex AddNode(OptimizationTreeNode node, NodeIndex parent);
+  NodeIndex AddNode(OptimizationTreeNode&& node, NodeIndex parent);
 };
 
 }  // namespace profdiff

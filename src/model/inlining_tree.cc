@@ -32,7 +32,7 @@ CallsiteKind InliningTree::Kind(NodeIndex i) const {
 
 std::vector<NodeIndex> InliningTree::Preorder() const { return ArenaPreorder(nodes, root); }
 
-NodeIndex InliningTree::AddNode(InliningTreeNode node, NodeIndex parent) {
+NodeIndex InliningTree::AddNode(InliningTreeNode&& node, NodeIndex parent) {
   return ArenaAddNode(nodes, root, std::move(node), parent);
 }
 

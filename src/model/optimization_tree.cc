@@ -8,7 +8,7 @@ namespace profdiff {
 
 std::vector<NodeIndex> OptimizationTree::Preorder() const { return ArenaPreorder(nodes, root); }
 
-NodeIndex OptimizationTree::AddNode(OptimizationTreeNode node, NodeIndex parent) {
+NodeIndex OptimizationTree::AddNode(OptimizationTreeNode&& node, NodeIndex parent) {
   return ArenaAddNode(nodes, root, std::move(node), parent);
 }
 

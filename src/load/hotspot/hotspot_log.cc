@@ -199,15 +199,27 @@ absl::StatusOr<RecordTrees> LoadHotSpotUnitTrees(const OptimizationLog& log, con
     return absl::DataLossError(absl::StrCat("Failed to parse experiment ", experiment_id, " in ",
                                             path, ": ", AbslView(reason)));
   };
-  thread_local std::string text;
+  // The task's text, read into room the thread's next task reuses. Not a string: growing one
+  // filled the new room with zeros that the read then overwrote. A zero byte follows the text,
+  // as in a string.
+  thread_local std::unique_ptr<char[]> room;
+  thread_local size_t room_size = 0;
+  if (room_size < unit.length + 1) {
+    room = std::make_unique_for_overwrite<char[]>(unit.length + 1);
+    room_size = unit.length + 1;
+  }
+  char* const text = room.get();
+  text[unit.length] = '\0';
   const LogFileContent* content =
       unit.file < log.contents.size() ? &log.contents[unit.file] : nullptr;
-  text.resize(unit.length);
-  const std::string reason = ReadContentRange(path, content, unit.offset,
-                                              std::span<char>(text.data(), text.size()), "task");
+  const std::string reason =
+      ReadContentRange(path, content, unit.offset, std::span<char>(text, unit.length), "task");
   if (!reason.empty()) return failure(reason);
-  absl::StatusOr<RecordTrees> trees = ParseTaskInPlace(text.data(), text.size(), parts);
-  if (text.capacity() > (size_t{64} << 20)) std::string().swap(text);
+  absl::StatusOr<RecordTrees> trees = ParseTaskInPlace(text, unit.length, parts);
+  if (room_size > (size_t{64} << 20)) {
+    room.reset();
+    room_size = 0;
+  }
   if (!trees.ok()) {
     return failure(absl::StrCat("the file changed since it was read: the task at byte offset ",
                                 unit.offset, " is invalid at ", trees.status().message()));

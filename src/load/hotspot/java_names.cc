@@ -1,5 +1,7 @@
 #include "load/hotspot/java_names.h"
 
+#include <cstring>
+
 namespace profdiff {
 
 namespace {
@@ -133,27 +135,33 @@ std::string_view SimpleTypeName(std::string_view qualified) {
 
 std::string GraalMethodName(std::string_view holder, std::string_view name,
                             std::span<const std::string_view> parameters) {
-  std::string method;
-  AssignGraalMethodName(holder, name, parameters, &method);
+  std::string method(GraalMethodNameSize(holder, name, parameters), '\0');
+  WriteGraalMethodName(holder, name, parameters, method.data());
   return method;
 }
 
-void AssignGraalMethodName(std::string_view holder, std::string_view name,
-                           std::span<const std::string_view> parameters, std::string* out) {
+size_t GraalMethodNameSize(std::string_view holder, std::string_view name,
+                           std::span<const std::string_view> parameters) {
   size_t size = holder.size() + name.size() + 3;
   for (std::string_view parameter : parameters) size += parameter.size() + 2;
-  std::string& method = *out;
-  method.clear();
-  method.reserve(size);
-  method += holder;
-  method += '.';
-  method += name;
-  method += '(';
+  return parameters.empty() ? size : size - 2;
+}
+
+void WriteGraalMethodName(std::string_view holder, std::string_view name,
+                          std::span<const std::string_view> parameters, char* out) {
+  auto put = [&out](std::string_view text) {
+    std::memcpy(out, text.data(), text.size());
+    out += text.size();
+  };
+  put(holder);
+  *out++ = '.';
+  put(name);
+  *out++ = '(';
   for (size_t i = 0; i < parameters.size(); ++i) {
-    if (i > 0) method += ", ";
-    method += parameters[i];
+    if (i > 0) put(", ");
+    put(parameters[i]);
   }
-  method += ')';
+  *out = ')';
 }
 
 std::optional<std::string> MethodNameFromDescriptor(std::string_view text) {

@@ -25,9 +25,12 @@ std::string_view SimpleTypeName(std::string_view qualified);
 // "<holder>.<name>(<parameter>, <parameter>)" with the parameter types already simple.
 std::string GraalMethodName(std::string_view holder, std::string_view name,
                             std::span<const std::string_view> parameters);
-// The same, written over `out` (whose room is reused).
-void AssignGraalMethodName(std::string_view holder, std::string_view name,
-                           std::span<const std::string_view> parameters, std::string* out);
+// The length of that name, and the name written at `out`, which has room for that many bytes:
+// a task's symbols spell every method straight into their arena (task_symbols.h).
+size_t GraalMethodNameSize(std::string_view holder, std::string_view name,
+                           std::span<const std::string_view> parameters);
+void WriteGraalMethodName(std::string_view holder, std::string_view name,
+                          std::span<const std::string_view> parameters, char* out);
 
 // The method of a <task method='java.util.HashMap getNode (Ljava/lang/Object;)Ljava/util/...;'>
 // attribute in Graal's spelling; nullopt when the text is not "holder name (descriptor)".

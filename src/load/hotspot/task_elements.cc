@@ -1,69 +1,71 @@
 #include "load/hotspot/task_elements.h"
 
+#include <string_view>
+
+#include "load/hotspot/element_handler.h"
+
 namespace profdiff {
 
-// By length first: most elements of a task are read by none of the branches below.
-Element ElementOf(std::string_view name) {
-  auto one = [&](std::string_view a, Element ka) { return name == a ? ka : Element::kOther; };
+namespace {
+
+// Whether the zero-ended `text` starts with `prefix`; stops at the first byte that differs.
+bool StartsWith(const char* text, std::string_view prefix) {
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    if (text[i] != prefix[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// By first letter, the name unmeasured: most elements of a task are read by none of the
+// branches below, and measuring each name cost a call to strlen.
+Element ElementOf(const char* name) {
+  // The candidate that `name` is, kOther when none: written out per count, so that each name
+  // compared is a constant where NameIs is inlined.
+  auto one = [&](std::string_view a, Element ka) { return NameIs(name, a) ? ka : Element::kOther; };
   auto two = [&](std::string_view a, Element ka, std::string_view b, Element kb) {
-    return name == a ? ka : name == b ? kb : Element::kOther;
+    return NameIs(name, a) ? ka : one(b, kb);
   };
-  Element element = Element::kOther;
-  switch (name.size()) {
-    case 2:
-      element = one("bc", Element::kBc);
-      break;
-    case 4:
-      element = two("task", Element::kTask, "type", Element::kType);
-      if (element == Element::kOther) {
-        element = name == "call"   ? Element::kCall
-                  : name == "jvms" ? Element::kJvms
-                  : name == "loop" ? Element::kLoop
-                                   : Element::kOther;
-      }
-      break;
-    case 5:
-      element = two("phase", Element::kPhase, "parse", Element::kParse);
-      if (element == Element::kOther) element = one("klass", Element::kKlass);
-      break;
-    case 6:
-      element = one("method", Element::kMethod);
-      break;
-    case 7:
-      element = one("failure", Element::kFailure);
-      break;
-    case 9:
-      element = two("intrinsic", Element::kIntrinsic, "loop_tree", Element::kLoopTree);
-      if (element == Element::kOther) element = one("task_done", Element::kTaskDone);
-      break;
-    case 11:
-      element = two("inline_fail", Element::kInlineFail, "late_inline", Element::kLateInline);
-      break;
-    case 12:
-      element = one("virtual_call", Element::kVirtualCall);
-      break;
-    case 13:
-      element = one("uncommon_trap", Element::kUncommonTrap);
-      break;
-    case 14:
-      element = one("inline_success", Element::kInlineSuccess);
-      break;
-    case 16:
-      element = one("eliminate_boxing", Element::kEliminateBoxing);
-      break;
-    case 17:
-      element = one("dependency_failed", Element::kDependencyFailed);
-      break;
-    case 20:
-      element = one("eliminate_allocation", Element::kEliminateAllocation);
-      break;
+  auto three = [&](std::string_view a, Element ka, std::string_view b, Element kb,
+                   std::string_view c,
+                   Element kc) { return NameIs(name, a) ? ka : two(b, kb, c, kc); };
+  switch (name[0]) {
+    case 'b':
+      return one("bc", Element::kBc);
+    case 'c':
+      return one("call", Element::kCall);
+    case 'd':
+      return one("dependency_failed", Element::kDependencyFailed);
+    case 'e':
+      if (StartsWith(name, "eliminate_lock")) return Element::kEliminateLock;
+      return two("eliminate_allocation", Element::kEliminateAllocation, "eliminate_boxing",
+                 Element::kEliminateBoxing);
+    case 'f':
+      return one("failure", Element::kFailure);
+    case 'i':
+      return three("inline_fail", Element::kInlineFail, "inline_success", Element::kInlineSuccess,
+                   "intrinsic", Element::kIntrinsic);
+    case 'j':
+      return one("jvms", Element::kJvms);
+    case 'k':
+      return one("klass", Element::kKlass);
+    case 'l':
+      return three("loop", Element::kLoop, "loop_tree", Element::kLoopTree, "late_inline",
+                   Element::kLateInline);
+    case 'm':
+      return one("method", Element::kMethod);
+    case 'p':
+      return two("parse", Element::kParse, "phase", Element::kPhase);
+    case 't':
+      return three("type", Element::kType, "task", Element::kTask, "task_done", Element::kTaskDone);
+    case 'u':
+      return one("uncommon_trap", Element::kUncommonTrap);
+    case 'v':
+      return one("virtual_call", Element::kVirtualCall);
     default:
-      break;
+      return Element::kOther;
   }
-  if (element == Element::kOther && name.starts_with("eliminate_lock")) {
-    element = Element::kEliminateLock;
-  }
-  return element;
 }
 
 }  // namespace profdiff

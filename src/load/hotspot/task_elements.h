@@ -4,8 +4,6 @@
 // The elements of a <task> that the tree builder reads (task_trees.h, docs/hotspot.md "The
 // inlining tree", "The optimization tree"), told apart by name once per element.
 
-#include <string_view>
-
 namespace profdiff {
 
 // The elements the builder reads; kOther for all others.
@@ -36,8 +34,8 @@ enum class Element {
   kPhase,
 };
 
-// The element called `name`.
-Element ElementOf(std::string_view name);
+// The element called `name` (ended by a zero byte, as the parser left it).
+Element ElementOf(const char* name);
 
 }  // namespace profdiff
 

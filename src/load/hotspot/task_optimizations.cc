@@ -1,5 +1,6 @@
 #include "load/hotspot/task_optimizations.h"
 
+#include <charconv>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -29,7 +30,14 @@ const char* FindAttribute(XmlAttributes attributes, std::string_view name) {
 PropertyValue StringValue(std::string_view text) {
   PropertyValue value;
   value.rendered = std::string(text);
-  value.canonical = absl::StrCat("s", text.size(), ":", AbslView(text));
+  // Written in place: StrCat sized its result by filling it with zeros first.
+  char digits[24];
+  char* digits_end = std::to_chars(digits, digits + sizeof(digits), text.size()).ptr;
+  value.canonical.reserve(2 + static_cast<size_t>(digits_end - digits) + text.size());
+  value.canonical += 's';
+  value.canonical.append(digits, digits_end);
+  value.canonical += ':';
+  value.canonical += text;
   AppendJsonString(text, &value.json);
   return value;
 }
@@ -41,6 +49,20 @@ PropertyValue IntegerValue(int64_t number) {
   value.canonical = absl::StrCat(fits ? "i" : "l", number, ";");
   value.json = value.rendered;
   return value;
+}
+
+void TaskOptimizations::Reset(OptimizationTree* tree) {
+  tree_ = tree;
+  root_phase_ = kNoNode;
+  named_phases_.clear();
+  default_phases_.clear();
+  in_loop_tree_ = false;
+  loop_depth_ = 0;
+  loop_shapes_.clear();
+  loops_.clear();
+  failures_.clear();
+  task_failed_ = false;
+  retried_ = false;
 }
 
 NodeIndex TaskOptimizations::RootPhase() {
@@ -78,7 +100,7 @@ NodeIndex TaskOptimizations::Phase(std::string_view fallback) {
   return index;
 }
 
-void TaskOptimizations::Add(std::string_view phase, std::string_view name, std::string_view event,
+void TaskOptimizations::Add(std::string_view phase, InternedName name, std::string_view event,
                             Position position, Properties properties) {
   NodeIndex parent = Phase(phase);
   OptimizationTreeNode node;
@@ -110,7 +132,8 @@ void TaskOptimizations::Finish() {
   for (const auto& [event, depth] : loops_) {
     Properties properties;
     if (depth > 1) properties.push_back(Property{"depth", IntegerValue(depth)});
-    Add(kLoopPhase, "Loop", event, {}, std::move(properties));
+    static const InternedName kLoop("Loop");
+    Add(kLoopPhase, kLoop, event, {}, std::move(properties));
   }
   if (task_failed_ || retried_) {
     for (const std::string_view reason : failures_) {

@@ -14,6 +14,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "load/hotspot/element_handler.h"
+#include "profdiff/interned_name.h"
 #include "profdiff/optimization_tree.h"
 
 namespace profdiff {
@@ -39,8 +40,14 @@ class TaskOptimizations {
  public:
   explicit TaskOptimizations(OptimizationTree* tree) : tree_(tree) {}
 
-  // An optimization in the innermost named phase, or else in `phase`.
-  void Add(std::string_view phase, std::string_view name, std::string_view event, Position position,
+  // Ready for the next task's `tree`, keeping the room the tables have: a builder's state is
+  // reused from task to task (task_trees.h), and making these tables anew was allocations for
+  // every task.
+  void Reset(OptimizationTree* tree);
+
+  // An optimization in the innermost named phase, or else in `phase`. The name is interned by
+  // the caller: the frequent ones once, not once per optimization.
+  void Add(std::string_view phase, InternedName name, std::string_view event, Position position,
            Properties properties);
 
   // <phase name=...> and its end. A phase becomes a node only when an optimization is logged in
@@ -74,6 +81,7 @@ class TaskOptimizations {
   NodeIndex RootPhase();
   NodeIndex Phase(std::string_view fallback);
 
+  // Reset() clears each of these.
   OptimizationTree* tree_;
   NodeIndex root_phase_ = kNoNode;
   // Names and reasons are views into the task's text (element_handler.h).

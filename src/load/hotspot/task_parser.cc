@@ -12,13 +12,22 @@ namespace profdiff {
 
 namespace {
 
-// Hands each element of the document to the handler in document order: its start with its
-// attributes, its children, its end; only the first element at the top. pugixml's traverse
+// Hands each element of the document that the handler reads to it in document order: its start
+// with its attributes, its children, its end; only the first element at the top. pugixml's traverse
 // walks the DOM without recursion (the depth of the input is unbounded), one virtual call per
 // node, where walking it through its accessors made several calls per node.
 class ElementWalk : public pugi::xml_tree_walker {
  public:
-  explicit ElementWalk(ElementHandler& handler) : handler_(handler) {}
+  explicit ElementWalk(ElementHandler& handler)
+      : handler_(handler), attributes_(Spare().attributes), open_(Spare().open) {
+    open_.clear();
+  }
+  ~ElementWalk() override {
+    // Not the room of a document nested thousands deep, for good.
+    if (open_.capacity() > 1024) std::vector<Open>().swap(open_);
+  }
+  ElementWalk(const ElementWalk&) = delete;
+  ElementWalk& operator=(const ElementWalk&) = delete;
 
   bool for_each(pugi::xml_node& node) override {
     if (node.type() != pugi::node_element) return true;
@@ -26,20 +35,21 @@ class ElementWalk : public pugi::xml_tree_walker {
     if (level == 0 && top_seen_) return false;
     top_seen_ = true;
     CloseFrom(level);
+    const int kind = handler_.Kind(node.name());
+    if (kind == 0) return true;
     attributes_.clear();
     for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
       attributes_.push_back(XmlAttribute{a.name(), a.value()});
     }
-    const std::string_view name = node.name();
-    handler_.Start(name, attributes_);
-    open_.push_back(Open{level, name});
+    handler_.Start(kind, attributes_);
+    open_.push_back(Open{level, kind});
     return true;
   }
 
   // Ends the elements open at `level` or deeper (0: all).
   void CloseFrom(int level) {
     while (!open_.empty() && open_.back().level >= level) {
-      handler_.End(open_.back().name);
+      handler_.End(open_.back().kind);
       open_.pop_back();
     }
   }
@@ -47,11 +57,21 @@ class ElementWalk : public pugi::xml_tree_walker {
  private:
   struct Open {
     int level;
-    std::string_view name;
+    int kind;
   };
+  // The lists of the walks on this thread, one walk at a time, reused: growing them anew for
+  // every task was seven allocations a task.
+  struct Lists {
+    std::vector<XmlAttribute> attributes;
+    std::vector<Open> open;
+  };
+  static Lists& Spare() {
+    thread_local Lists lists;
+    return lists;
+  }
   ElementHandler& handler_;
-  std::vector<XmlAttribute> attributes_;
-  std::vector<Open> open_;
+  std::vector<XmlAttribute>& attributes_;
+  std::vector<Open>& open_;
   bool top_seen_ = false;
 };
 

@@ -7,18 +7,23 @@ namespace profdiff {
 
 std::string_view TaskTextArena::Keep(std::string_view text) {
   if (text.empty()) return std::string_view();
+  char* kept = Allocate(text.size());
+  std::memcpy(kept, text.data(), text.size());
+  return std::string_view(kept, text.size());
+}
+
+char* TaskTextArena::Allocate(size_t size) {
   while (true) {
     if (chunk_ == chunks_.size()) {
-      const size_t size = std::max(kChunkBytes, text.size());
-      chunks_.push_back(Chunk{std::unique_ptr<char[]>(new char[size]), size});
+      const size_t room = std::max(kChunkBytes, size);
+      chunks_.push_back(Chunk{std::unique_ptr<char[]>(new char[room]), room});
       used_ = 0;
     }
     Chunk& chunk = chunks_[chunk_];
-    if (chunk.size - used_ >= text.size()) {
-      char* kept = chunk.data.get() + used_;
-      std::memcpy(kept, text.data(), text.size());
-      used_ += text.size();
-      return std::string_view(kept, text.size());
+    if (chunk.size - used_ >= size) {
+      char* room = chunk.data.get() + used_;
+      used_ += size;
+      return room;
     }
     ++chunk_;
     used_ = 0;
@@ -49,8 +54,11 @@ void TaskSymbols::DefineMethod(ElementAttributes attributes) {
   Method& method = methods_[Attribute(attributes, "id")];
   std::optional<int64_t> bytes = IntegerAttribute(attributes, "bytes");
   method.bytes = bytes && *bytes >= 0 && *bytes <= INT32_MAX ? static_cast<int32_t>(*bytes) : -1;
-  AssignGraalMethodName(holder, Attribute(attributes, "name"), parameters_, &spelled_);
-  method.name = names_.Keep(spelled_);
+  const std::string_view name = Attribute(attributes, "name");
+  const size_t size = GraalMethodNameSize(holder, name, parameters_);
+  char* spelled = names_.Allocate(size);
+  WriteGraalMethodName(holder, name, parameters_, spelled);
+  method.name = std::string_view(spelled, size);
   method.interned.reset();
 }
 

@@ -26,6 +26,8 @@ namespace profdiff {
 class TaskTextArena {
  public:
   std::string_view Keep(std::string_view text);
+  // Room for `size` bytes, to be written by the caller, kept like Keep's text.
+  char* Allocate(size_t size);
   // Forgets what was kept; keeps up to kKeptChunks chunks for the next task.
   void Clear();
 
@@ -115,7 +117,6 @@ class TaskSymbols {
   TaskTextArena names_;  // the names spelled anew: methods, types QualifiedTypeName converts
   absl::flat_hash_map<std::string_view, Method, StringViewHash> methods_;  // by id
   std::vector<std::string_view> parameters_;                               // DefineMethod's, reused
-  std::string spelled_;                                                    // DefineMethod's, reused
 };
 
 }  // namespace profdiff

@@ -4,7 +4,9 @@
 // Builds the inlining and optimization trees of one HotSpot compilation task from the events of
 // its <task> element (docs/hotspot.md "The inlining tree", "The optimization tree"). The builder
 // only sees elements: the XML parsing is the caller's (task_parser.h, and log_scan.h for the
-// scan).
+// scan). It hands them on to the task's symbols (task_symbols.h), inlining tree
+// (task_inlining.h) and optimizations (task_optimizations.h), and adds the optimizations that
+// happen at a position of the inlining tree.
 
 #include <memory>
 #include <string_view>
@@ -22,8 +24,9 @@ class TaskTreeBuilder : public ElementHandler {
   TaskTreeBuilder(const TaskTreeBuilder&) = delete;
   TaskTreeBuilder& operator=(const TaskTreeBuilder&) = delete;
 
-  void Start(std::string_view element, ElementAttributes attributes) override;
-  void End(std::string_view element) override;
+  int Kind(const char* element) override;
+  void Start(int kind, ElementAttributes attributes) override;
+  void End(int kind) override;
   // After the </task>: adds what is only known at the end (loops, the bailout).
   void Finish();
 
