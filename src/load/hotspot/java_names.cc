@@ -150,6 +150,7 @@ size_t GraalMethodNameSize(std::string_view holder, std::string_view name,
 void WriteGraalMethodName(std::string_view holder, std::string_view name,
                           std::span<const std::string_view> parameters, char* out) {
   auto put = [&out](std::string_view text) {
+    if (text.empty()) return;  // an empty view may have no data: memcpy must not see it
     std::memcpy(out, text.data(), text.size());
     out += text.size();
   };
