@@ -5,7 +5,13 @@
 // pugixml, as profdiff's workers do, with the same options, and throw the DOM away. No check
 // beyond pugixml's, no tree, no output.
 //
-// usage: parse_floor [--threads=N] [--default] [--terse] FILE...
+// Built with PROFDIFF_BUILD_FLOOR (CMake's profdiff_build_floor, linked with profdiff's library)
+// it also has --build: each task of a piece is parsed on its own (parse_default) and its trees
+// are built by profdiff's TaskTreeBuilder (ParseTaskInPlace), then thrown away. That is the
+// floor of any reader that parses each task once and builds its trees with today's builder:
+// no checks beyond pugixml's, no reading thread's scan, no output (docs/performance.md).
+//
+// usage: parse_floor [--threads=N] [--default] [--build] [--terse] FILE...
 // prints the wall and CPU time of the whole run (--terse: "WALL CPU", in seconds).
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -23,7 +29,12 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
+
+#ifdef PROFDIFF_BUILD_FLOOR
+#include "load/hotspot/task_parser.h"
+#endif
 
 namespace {
 
@@ -33,6 +44,7 @@ constexpr std::string_view kTaskEnd = "</task>";
 struct Piece {
   std::unique_ptr<char[]> data;
   size_t size = 0;
+  std::vector<std::pair<size_t, size_t>> tasks;  // offset and size of each <task> in `data`
 };
 
 // A bounded queue of pieces, and the buffers handed back for reuse (as profdiff's BatchWorkers
@@ -86,6 +98,7 @@ double CpuSeconds(const timeval& t) { return static_cast<double>(t.tv_sec) + t.t
 int main(int argc, char** argv) {
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   bool terse = false;
+  bool build = false;
   unsigned options = pugi::parse_minimal;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
@@ -96,15 +109,21 @@ int main(int argc, char** argv) {
       options = pugi::parse_default;
     } else if (arg == "--terse") {
       terse = true;
+#ifdef PROFDIFF_BUILD_FLOOR
+    } else if (arg == "--build") {
+      build = true;
+#endif
     } else if (arg.starts_with("-")) {
-      std::fprintf(stderr, "usage: parse_floor [--threads=N] [--default] [--terse] FILE...\n");
+      std::fprintf(stderr,
+                   "usage: parse_floor [--threads=N] [--default] [--build] [--terse] FILE...\n");
       return 2;
     } else {
       files.emplace_back(arg);
     }
   }
   if (files.empty()) {
-    std::fprintf(stderr, "usage: parse_floor [--threads=N] [--default] [--terse] FILE...\n");
+    std::fprintf(stderr,
+                 "usage: parse_floor [--threads=N] [--default] [--build] [--terse] FILE...\n");
     return 2;
   }
 
@@ -112,24 +131,37 @@ int main(int argc, char** argv) {
   constexpr size_t kCapacity = 2 * kBatchBytes;  // 1 MiB of tasks, then the last one
   Pieces pieces;
   std::mutex totals_mutex;
-  size_t parse_errors = 0, batches = 0;
+  size_t parse_errors = 0, batches = 0, built = 0;
   uint64_t bytes = 0;
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < threads; ++t) {
     workers.emplace_back([&] {
       pugi::xml_document document;
-      size_t errors = 0;
+      size_t errors = 0, trees = 0;
       Piece piece;
       while (pieces.Pop(&piece)) {
-        // As profdiff's workers check a batch: pugixml's minimal parse (their second parse of
-        // the printed tasks uses parse_default: --default measures that instead).
-        if (!document.load_buffer_inplace(piece.data.get(), piece.size, options)) {
+        if (build) {
+#ifdef PROFDIFF_BUILD_FLOOR
+          for (const auto& [offset, size] : piece.tasks) {
+            const auto parsed = profdiff::ParseTaskInPlace(piece.data.get() + offset, size,
+                                                           profdiff::TreeParts::kAll);
+            if (!parsed.ok()) {
+              ++errors;
+            } else if (!parsed->inlining_tree.empty()) {
+              ++trees;
+            }
+          }
+#endif
+        } else if (!document.load_buffer_inplace(piece.data.get(), piece.size, options)) {
+          // As profdiff's workers check a batch: pugixml's minimal parse (their second parse of
+          // the printed tasks uses parse_default: --default measures that instead).
           ++errors;
         }
         pieces.GiveBack(std::move(piece.data));
       }
       std::lock_guard lock(totals_mutex);
       parse_errors += errors;
+      built += trees;
     });
   }
   // The reading thread copies each <task> element into the current piece, wrapped as profdiff's
@@ -137,13 +169,18 @@ int main(int argc, char** argv) {
   // between tasks (a few per cent of a log, which profdiff's reading thread parses with expat)
   // is skipped.
   constexpr std::string_view kOpen = "<r>", kClose = "</r>";
-  Piece piece{pieces.Buffer(kCapacity), 0};
+  Piece piece{pieces.Buffer(kCapacity), 0, {}};
   auto hand_on = [&] {
     std::memcpy(piece.data.get() + piece.size, kClose.data(), kClose.size());
     piece.size += kClose.size();
     pieces.Push(std::move(piece));
     ++batches;
-    piece = Piece{pieces.Buffer(kCapacity), 0};
+    piece = Piece{pieces.Buffer(kCapacity), 0, {}};
+  };
+  // An early return must not leave the workers running (std::thread would terminate the run).
+  auto stop = [&] {
+    pieces.Close();
+    for (std::thread& worker : workers) worker.join();
   };
   std::string pending;
   std::vector<char> chunk(kBatchBytes);
@@ -151,6 +188,7 @@ int main(int argc, char** argv) {
     const int fd = open(file.c_str(), O_RDONLY);
     if (fd < 0) {
       std::perror(file.c_str());
+      stop();
       return 1;
     }
     pending.clear();
@@ -158,6 +196,7 @@ int main(int argc, char** argv) {
       const ssize_t n = read(fd, chunk.data(), chunk.size());
       if (n < 0) {
         std::perror(file.c_str());
+        stop();
         return 1;
       }
       if (n == 0) break;
@@ -191,9 +230,11 @@ int main(int argc, char** argv) {
         }
         if (piece.size + length + kClose.size() > kCapacity) {
           std::fprintf(stderr, "%s: a task of more than 1 MiB\n", file.c_str());
+          stop();
           return 1;
         }
         std::memcpy(piece.data.get() + piece.size, pending.data() + begin, length);
+        piece.tasks.emplace_back(piece.size, length);
         piece.size += length;
         if (piece.size >= kBatchBytes) hand_on();
         pos = begin + length;
@@ -203,8 +244,7 @@ int main(int argc, char** argv) {
     close(fd);
   }
   if (piece.size > 0) hand_on();
-  pieces.Close();
-  for (std::thread& worker : workers) worker.join();
+  stop();
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   rusage usage{};
@@ -215,9 +255,11 @@ int main(int argc, char** argv) {
   } else {
     std::printf(
         "%llu bytes in %zu pieces, %u threads: wall %.2f s, CPU %.2f s (user %.2f, system %.2f);"
-        " %zu pieces ended in a parse error\n",
+        " %zu %s ended in a parse error",
         static_cast<unsigned long long>(bytes), batches, threads, wall, user + system, user, system,
-        parse_errors);
+        parse_errors, build ? "tasks" : "pieces");
+    if (build) std::printf("; %zu tasks' trees built", built);
+    std::printf("\n");
   }
   return 0;
 }
