@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "load/hotspot/log_scan.h"
+#include "load/hotspot/pugixml_names.h"
 #include "load/hotspot/task_optimizations.h"
 
 namespace profdiff {
@@ -145,13 +146,16 @@ bool AttributesValid(pugi::xml_node element) {
   constexpr size_t kMost = 32;
   const char* names[kMost];
   size_t count = 0;
-  for (pugi::xml_attribute a = element.first_attribute(); a; a = a.next_attribute()) {
+  // The end is told by the name, which the loop reads anyway (IsEnd), not by a call of the
+  // attribute's conversion to bool.
+  for (pugi::xml_attribute a = element.first_attribute();; a = a.next_attribute()) {
+    const char* name = a.name();
+    if (IsEnd(name)) break;
     if constexpr (kValues) {
       for (const char* v = a.value(); *v != 0; ++v) {
         if (*v == '<') return false;
       }
     }
-    const char* name = a.name();
     if (count < kMost) {
       names[count++] = name;
       continue;
@@ -191,13 +195,13 @@ class TaskCheck : public pugi::xml_tree_walker {
   TaskCheck(int64_t unit, std::vector<int64_t>* failed) : unit_(unit), failed_(failed) {}
 
   bool for_each(pugi::xml_node& node) override {
-    if (node.type() != pugi::node_element) return true;
+    const char* name = node.name();
+    if (!IsElementName(name)) return true;
     ++elements;
     if (!AttributesValid<false>(node)) {
       valid = false;
       return false;
     }
-    const char* name = node.name();
     if (name[0] == 't' && std::strcmp(name, "task_done") == 0 && unit_ >= 0 &&
         std::strcmp(node.attribute("success").value(), "0") == 0 &&
         (failed_->empty() || failed_->back() != unit_)) {

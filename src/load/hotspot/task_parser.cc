@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "load/hotspot/pugixml_names.h"
 #include "load/hotspot/task_trees.h"
 
 namespace profdiff {
@@ -30,16 +31,19 @@ class ElementWalk : public pugi::xml_tree_walker {
   ElementWalk& operator=(const ElementWalk&) = delete;
 
   bool for_each(pugi::xml_node& node) override {
-    if (node.type() != pugi::node_element) return true;
+    const char* name = node.name();
+    if (!IsElementName(name)) return true;
     const int level = depth();
     if (level == 0 && top_seen_) return false;
     top_seen_ = true;
     CloseFrom(level);
-    const int kind = handler_.Kind(node.name());
+    const int kind = handler_.Kind(name);
     if (kind == 0) return true;
     attributes_.clear();
-    for (pugi::xml_attribute a = node.first_attribute(); a; a = a.next_attribute()) {
-      attributes_.push_back(XmlAttribute{a.name(), a.value()});
+    for (pugi::xml_attribute a = node.first_attribute();; a = a.next_attribute()) {
+      const char* attribute = a.name();
+      if (IsEnd(attribute)) break;
+      attributes_.push_back(XmlAttribute{attribute, a.value()});
     }
     handler_.Start(kind, attributes_);
     open_.push_back(Open{level, kind});
