@@ -76,14 +76,14 @@ TEST(TierSelectionTest, SelectsByLevelOrEachMethodsTopLevel) {
   const std::vector<UnitRecord> units = {
       Unit("A.a()", 3), Unit("A.a()", 4), Unit("B.b()", 2),
       Unit("B.b()", 3), Unit("A.a()", 4),  // a recompilation (or OSR) at the top tier: kept too
-      Unit("C.c()", 1),
+      Unit("C.c()", 1), Unit("B.b()", 1),  // a lower tier after the top one (deoptimized)
   };
   using Keep = std::vector<bool>;
-  EXPECT_EQ(TierSelection().Select(units), (Keep{false, true, false, true, true, true}));
-  EXPECT_EQ(Parsed("all").Select(units), (Keep{true, true, true, true, true, true}));
-  EXPECT_EQ(Parsed("c1").Select(units), (Keep{true, false, true, true, false, true}));
-  EXPECT_EQ(Parsed("c2").Select(units), (Keep{false, true, false, false, true, false}));
-  EXPECT_EQ(Parsed("2,1").Select(units), (Keep{false, false, true, false, false, true}));
+  EXPECT_EQ(TierSelection().Select(units), (Keep{false, true, false, true, true, true, false}));
+  EXPECT_EQ(Parsed("all").Select(units), (Keep{true, true, true, true, true, true, true}));
+  EXPECT_EQ(Parsed("c1").Select(units), (Keep{true, false, true, true, false, true, true}));
+  EXPECT_EQ(Parsed("c2").Select(units), (Keep{false, true, false, false, true, false, false}));
+  EXPECT_EQ(Parsed("2,1").Select(units), (Keep{false, false, true, false, false, true, true}));
   EXPECT_EQ(TierSelection().Select({}), Keep{});
 }
 
