@@ -88,12 +88,6 @@ class Experiment {
   CompilationIndex AddCompilation(Compilation compilation);
   // Room for `count` compilations in all, so that adding them does not grow the table by halves.
   void ReserveCompilations(size_t count) { compilations_.reserve(count); }
-  // Room for `count` methods: the table of names is not grown (each growth hashes every name
-  // again) while the loader adds a log's units one by one.
-  void ReserveMethods(size_t count) {
-    methods_.reserve(count);
-    method_index_.reserve(count);
-  }
 
   // Sum of the periods of the method's units (fragments do not count).
   int64_t MethodTotalPeriod(MethodIndex m) const;

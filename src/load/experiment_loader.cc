@@ -180,7 +180,6 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
                           ? units.units.size()
                           : static_cast<size_t>(std::count(keep.begin(), keep.end(), true));
   experiment.ReserveCompilations(kept);
-  experiment.ReserveMethods(experiment.methods().size() + kept);
   for (uint32_t i = 0; i < units.units.size(); ++i) {
     if (!keep.empty() && !keep[i]) continue;
     const UnitRecord& record = units.units[i];
