@@ -176,10 +176,9 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
     }
     experiment.set_hotspot(std::move(info));
   }
-  const size_t kept = keep.empty()
-                          ? units.units.size()
-                          : static_cast<size_t>(std::count(keep.begin(), keep.end(), true));
-  experiment.ReserveCompilations(kept);
+  experiment.ReserveCompilations(
+      keep.empty() ? units.units.size()
+                   : static_cast<size_t>(std::count(keep.begin(), keep.end(), true)));
   for (uint32_t i = 0; i < units.units.size(); ++i) {
     if (!keep.empty() && !keep[i]) continue;
     const UnitRecord& record = units.units[i];

@@ -91,8 +91,8 @@ std::vector<bool> TierSelection::Select(std::span<const UnitRecord> units) const
   }
   // Each unit's name is hashed once, into its method's number: this runs on one thread after a
   // log is read (a 1 GB log has 290k units), and hashing each name twice took most of its time.
-  // The table is not given room for every unit up front: with about two units a method that
-  // doubled its memory (6 MB more at the peak of report, 12 MB of jit-vs-jit).
+  // The table is not given room for every unit up front: a method has about two units, so that
+  // doubled the table (6 MB more at the peak of report, 12 MB at that of jit-vs-jit).
   absl::flat_hash_map<absl::string_view, uint32_t> method_of_name;
   std::vector<uint32_t> method(units.size());
   std::vector<int8_t> top;  // by method
