@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "cli/command_line.h"
-#include "profdiff/method_filter.h"
-#include "profdiff/tier_selection.h"
+#include "profdiff/analysis/method_filter.h"
+#include "profdiff/model/tier_selection.h"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "load/hotspot/hotspot_log.h"
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 namespace profdiff {
 namespace {

@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "profdiff/jfr_profile.h"
-#include "profdiff/jfr_recording.h"
+#include "profdiff/load/jfr/jfr_profile.h"
+#include "profdiff/load/jfr/jfr_recording.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "profdiff/profile.h"
+#include "profdiff/load/proftool/profile.h"
 
 namespace {
 

@@ -21,16 +21,16 @@
 #include <vector>
 
 #include "load/json/record_tape.h"
-#include "profdiff/delta_tree_writer.h"
-#include "profdiff/edit_policies.h"
-#include "profdiff/line_writer.h"
-#include "profdiff/multi_method.h"
-#include "profdiff/optimization_context_tree.h"
+#include "profdiff/analysis/optimization_context_tree.h"
+#include "profdiff/analysis/tree_preprocessing.h"
+#include "profdiff/diff/edit_policies.h"
+#include "profdiff/diff/tree_matcher.h"
+#include "profdiff/load/graal/record_reader.h"
+#include "profdiff/model/multi_method.h"
 #include "profdiff/options.h"
-#include "profdiff/record_reader.h"
-#include "profdiff/tree_matcher.h"
-#include "profdiff/tree_preprocessing.h"
-#include "profdiff/tree_writer.h"
+#include "profdiff/output/delta_tree_writer.h"
+#include "profdiff/output/line_writer.h"
+#include "profdiff/output/tree_writer.h"
 
 namespace profdiff {
 namespace {

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "profdiff/rule_file.h"
+#include "profdiff/load/rule_file.h"
 
 namespace {
 

@@ -10,11 +10,11 @@
 #include <string>
 #include <string_view>
 
-#include "profdiff/absl_compat.h"
-#include "profdiff/html_renderer.h"
-#include "profdiff/json_renderer.h"
-#include "profdiff/record_stream_reader.h"
-#include "profdiff/text_renderer.h"
+#include "profdiff/output/html_renderer.h"
+#include "profdiff/output/json_renderer.h"
+#include "profdiff/output/record_stream_reader.h"
+#include "profdiff/output/text_renderer.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace {
 

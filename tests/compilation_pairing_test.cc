@@ -1,7 +1,7 @@
 // Which compared pairs count as a method's differences when it has several compilations on a
 // side (issue 22): CountedPairs, and the gate and summary built on it, end to end.
 
-#include "profdiff/compilation_pairing.h"
+#include "profdiff/analysis/compilation_pairing.h"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "compression.h"
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 namespace profdiff {
 namespace {

@@ -1,4 +1,4 @@
-#include "profdiff/decision_changes.h"
+#include "profdiff/diff/decision_changes.h"
 
 #include <cstdint>
 #include <optional>
@@ -8,9 +8,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "profdiff/edit_policies.h"
-#include "profdiff/inlining_tree.h"
-#include "profdiff/tree_matcher.h"
+#include "profdiff/diff/edit_policies.h"
+#include "profdiff/diff/tree_matcher.h"
+#include "profdiff/model/inlining_tree.h"
 
 namespace profdiff {
 namespace {

@@ -2,7 +2,7 @@
 // bytecode size on each side and how the text shows it, and what jit-vs-jit-runs adds (the runs'
 // inlining rates, their test, the stable reason-only changes).
 
-#include "profdiff/decision_view.h"
+#include "profdiff/output/decision_view.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -14,11 +14,11 @@
 #include "commands/run_reason_changes.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "profdiff/decision_changes.h"
-#include "profdiff/edit_policies.h"
-#include "profdiff/inlining_tree.h"
-#include "profdiff/text_renderer.h"
-#include "profdiff/tree_matcher.h"
+#include "profdiff/diff/decision_changes.h"
+#include "profdiff/diff/edit_policies.h"
+#include "profdiff/diff/tree_matcher.h"
+#include "profdiff/model/inlining_tree.h"
+#include "profdiff/output/text_renderer.h"
 
 namespace profdiff {
 namespace {

@@ -7,9 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "profdiff/edit_policies.h"
-#include "profdiff/inlining_tree.h"
-#include "profdiff/tree_matcher.h"
+#include "profdiff/diff/edit_policies.h"
+#include "profdiff/diff/tree_matcher.h"
+#include "profdiff/model/inlining_tree.h"
 
 namespace profdiff {
 namespace {

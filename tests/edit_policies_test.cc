@@ -1,4 +1,4 @@
-#include "profdiff/edit_policies.h"
+#include "profdiff/diff/edit_policies.h"
 
 #include <cstdint>
 #include <optional>
@@ -8,10 +8,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "profdiff/inlining_tree.h"
-#include "profdiff/optimization_context_tree.h"
-#include "profdiff/optimization_tree.h"
-#include "profdiff/tree_matcher.h"
+#include "profdiff/analysis/optimization_context_tree.h"
+#include "profdiff/diff/tree_matcher.h"
+#include "profdiff/model/inlining_tree.h"
+#include "profdiff/model/optimization_tree.h"
 
 namespace profdiff {
 namespace {

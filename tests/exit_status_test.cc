@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/difference_gate.h"
-#include "profdiff/method_differences.h"
-#include "profdiff/record_stream_reader.h"
+#include "profdiff/output/difference_gate.h"
+#include "profdiff/output/method_differences.h"
+#include "profdiff/output/record_stream_reader.h"
 #include "test_util.h"
 
 namespace profdiff {

@@ -1,6 +1,6 @@
 // Experiment summaries, compilation lists and headers (output.md §4, §5.2, §5.3, §9).
 
-#include "profdiff/experiment_writer.h"
+#include "profdiff/output/experiment_writer.h"
 
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/experiment_loader.h"
-#include "profdiff/fragments.h"
-#include "profdiff/hot_selection.h"
-#include "profdiff/line_writer.h"
+#include "profdiff/analysis/fragments.h"
+#include "profdiff/analysis/hot_selection.h"
+#include "profdiff/load/experiment_loader.h"
+#include "profdiff/output/line_writer.h"
 #include "test_util.h"
 
 namespace profdiff {

@@ -1,7 +1,7 @@
 // Compilation fragments (algorithms.md §8): their trees (§8.2) and their creation and global
 // numbering (§8.1).
 
-#include "profdiff/fragments.h"
+#include "profdiff/analysis/fragments.h"
 
 #include <gtest/gtest.h>
 
@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/compilation_trees.h"
-#include "profdiff/experiment_loader.h"
-#include "profdiff/hot_selection.h"
-#include "profdiff/method_pairing.h"
-#include "profdiff/tree_preprocessing.h"
+#include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/hot_selection.h"
+#include "profdiff/analysis/method_pairing.h"
+#include "profdiff/analysis/tree_preprocessing.h"
+#include "profdiff/load/experiment_loader.h"
 #include "test_util.h"
 
 namespace profdiff {

@@ -1,6 +1,6 @@
 // Hot compilation selection (algorithms.md §2).
 
-#include "profdiff/hot_selection.h"
+#include "profdiff/analysis/hot_selection.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "profdiff/experiment.h"
+#include "profdiff/model/experiment.h"
 
 namespace profdiff {
 namespace {

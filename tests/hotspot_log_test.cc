@@ -16,8 +16,8 @@
 #include "load/hotspot/java_names.h"
 #include "load/hotspot/task_split.h"
 #include "load/log_format.h"
-#include "profdiff/experiment_loader.h"
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/experiment_loader.h"
+#include "profdiff/load/optimization_log.h"
 #include "test_util.h"
 
 namespace profdiff {

@@ -2,7 +2,7 @@
 // it: escaping, the string and label tables, tree nodes, pieces, chunks and the size budget.
 // The page's behaviour in a browser is tested by tests/browser.
 
-#include "profdiff/html_renderer.h"
+#include "profdiff/output/html_renderer.h"
 
 #include <gtest/gtest.h>
 

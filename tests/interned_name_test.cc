@@ -1,4 +1,4 @@
-#include "profdiff/interned_name.h"
+#include "profdiff/model/interned_name.h"
 
 #include <string>
 #include <thread>
@@ -6,7 +6,7 @@
 
 #include "absl/hash/hash.h"
 #include "gtest/gtest.h"
-#include "profdiff/optimization_tree.h"
+#include "profdiff/model/optimization_tree.h"
 
 namespace profdiff {
 namespace {

@@ -11,9 +11,9 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
-#include "profdiff/jfr_profile.h"
-#include "profdiff/jfr_recording.h"
-#include "profdiff/json_text.h"
+#include "profdiff/load/jfr/jfr_profile.h"
+#include "profdiff/load/jfr/jfr_recording.h"
+#include "profdiff/model/json_text.h"
 
 namespace {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "profdiff/jfr_profile.h"
-#include "profdiff/jfr_recording.h"
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/jfr/jfr_profile.h"
+#include "profdiff/load/jfr/jfr_recording.h"
+#include "profdiff/load/optimization_log.h"
 #include "test_util.h"
 
 namespace profdiff {

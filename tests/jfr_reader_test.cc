@@ -13,9 +13,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "profdiff/experiment_loader.h"
-#include "profdiff/jfr_profile.h"
-#include "profdiff/jfr_recording.h"
+#include "profdiff/load/experiment_loader.h"
+#include "profdiff/load/jfr/jfr_profile.h"
+#include "profdiff/load/jfr/jfr_recording.h"
 #include "test_util.h"
 
 namespace profdiff {

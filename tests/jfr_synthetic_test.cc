@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "profdiff/jfr_recording.h"
+#include "profdiff/load/jfr/jfr_recording.h"
 
 namespace profdiff {
 namespace {

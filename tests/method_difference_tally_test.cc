@@ -16,10 +16,10 @@
 #include <thread>
 #include <vector>
 
-#include "profdiff/commands.h"
-#include "profdiff/method_differences.h"
-#include "profdiff/observed_renderer.h"
-#include "profdiff/renderers.h"
+#include "profdiff/commands/commands.h"
+#include "profdiff/output/method_differences.h"
+#include "profdiff/output/observed_renderer.h"
+#include "profdiff/output/renderers.h"
 
 namespace profdiff {
 namespace {

@@ -1,7 +1,7 @@
 // --method REGEX (docs/decisions.md, "--method"): the filter's semantics, and every command on
 // the bundled example: only the matching methods are printed, everything else is as without it.
 
-#include "profdiff/method_filter.h"
+#include "profdiff/analysis/method_filter.h"
 
 #include <gtest/gtest.h>
 

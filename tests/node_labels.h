@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
 
 namespace profdiff::test {
 

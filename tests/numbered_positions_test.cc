@@ -1,6 +1,6 @@
 // NumberedPositions must answer every path-prefix test exactly as IsPathPrefixOfPosition does.
 
-#include "profdiff/numbered_positions.h"
+#include "profdiff/analysis/numbered_positions.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "profdiff/inlining_path.h"
+#include "profdiff/analysis/inlining_path.h"
 #include "test_util.h"
 
 namespace profdiff {

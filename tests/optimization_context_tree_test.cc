@@ -1,15 +1,15 @@
 // Optimization-context trees (algorithms.md §10) and their printing (output.md §6.5).
 
-#include "profdiff/optimization_context_tree.h"
+#include "profdiff/analysis/optimization_context_tree.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "profdiff/line_writer.h"
-#include "profdiff/tree_preprocessing.h"
-#include "profdiff/tree_writer.h"
+#include "profdiff/analysis/tree_preprocessing.h"
+#include "profdiff/output/line_writer.h"
+#include "profdiff/output/tree_writer.h"
 #include "test_util.h"
 
 namespace profdiff {

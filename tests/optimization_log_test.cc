@@ -1,4 +1,4 @@
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

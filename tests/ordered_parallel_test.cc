@@ -2,7 +2,7 @@
 // consumer can stop early, and no more than a window of items is produced ahead. ItemBatches
 // groups items by cost; RenderInOrder renders batches of pieces and writes them in order.
 
-#include "profdiff/ordered_parallel.h"
+#include "profdiff/support/ordered_parallel.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "commands/ordered_parallel.h"
-#include "profdiff/text_renderer.h"
+#include "profdiff/output/text_renderer.h"
 
 namespace profdiff {
 namespace {

@@ -9,12 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "load/records/stream_schema.h"
-#include "profdiff/csv_renderer.h"
-#include "profdiff/json_renderer.h"
-#include "profdiff/json_text.h"
-#include "profdiff/record_stream_reader.h"
-#include "profdiff/text_renderer.h"
+#include "output/records/stream_schema.h"
+#include "profdiff/model/json_text.h"
+#include "profdiff/output/csv_renderer.h"
+#include "profdiff/output/json_renderer.h"
+#include "profdiff/output/record_stream_reader.h"
+#include "profdiff/output/text_renderer.h"
 #include "rapidjson/document.h"
 #include "test_util.h"
 

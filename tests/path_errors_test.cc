@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/input_paths.h"
+#include "profdiff/load/input_paths.h"
 #include "test_util.h"
 
 namespace profdiff {

@@ -1,4 +1,4 @@
-#include "profdiff/profile.h"
+#include "profdiff/load/proftool/profile.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/commands.h"
-#include "profdiff/optimization_log.h"
-#include "profdiff/renderers.h"
+#include "profdiff/commands/commands.h"
+#include "profdiff/load/optimization_log.h"
+#include "profdiff/output/renderers.h"
 
 namespace profdiff {
 namespace {

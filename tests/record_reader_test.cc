@@ -1,4 +1,4 @@
-#include "profdiff/record_reader.h"
+#include "profdiff/load/graal/record_reader.h"
 
 #include <cstring>
 #include <filesystem>

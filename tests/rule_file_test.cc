@@ -1,10 +1,10 @@
-#include "profdiff/rule_file.h"
+#include "profdiff/load/rule_file.h"
 
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "profdiff/rule_check.h"
+#include "profdiff/output/rule_check.h"
 
 namespace profdiff {
 namespace {

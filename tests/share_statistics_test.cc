@@ -1,4 +1,4 @@
-#include "profdiff/share_statistics.h"
+#include "profdiff/analysis/share_statistics.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // `stats` (issue 15): the figures of each scope, the comparison of two experiments, and the
 // command end to end (text, JSON, CSV, warnings, argument errors) on hand-made experiments.
 
-#include "profdiff/statistics.h"
+#include "profdiff/analysis/statistics.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/experiment_loader.h"
-#include "profdiff/hot_selection.h"
+#include "profdiff/analysis/hot_selection.h"
+#include "profdiff/load/experiment_loader.h"
 #include "rapidjson/document.h"
 #include "stats_data.h"
 #include "test_util.h"

@@ -1,7 +1,7 @@
 // Java String.compareTo order over UTF-8 text and the int32-subtraction comparison
 // (algorithms.md, "Notation").
 
-#include "profdiff/string_order.h"
+#include "profdiff/model/string_order.h"
 
 #include <gtest/gtest.h>
 

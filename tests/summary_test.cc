@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/method_differences.h"
-#include "profdiff/record_stream_reader.h"
+#include "profdiff/output/method_differences.h"
+#include "profdiff/output/record_stream_reader.h"
 #include "test_util.h"
 
 namespace profdiff {

@@ -1,6 +1,6 @@
 // When output is dressed for a terminal (terminal_policy.h), and what colour looks like.
 
-#include "profdiff/terminal_policy.h"
+#include "profdiff/output/terminal_policy.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <string>
 #include <thread>
 
-#include "profdiff/terminal_progress.h"
-#include "profdiff/text_renderer.h"
+#include "profdiff/output/terminal_progress.h"
+#include "profdiff/output/text_renderer.h"
 
 namespace profdiff {
 namespace {

@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include "profdiff/inlining_tree.h"
-#include "profdiff/json_text.h"
-#include "profdiff/optimization_tree.h"
-#include "profdiff/record_reader.h"
+#include "profdiff/load/graal/record_reader.h"
+#include "profdiff/model/inlining_tree.h"
+#include "profdiff/model/json_text.h"
+#include "profdiff/model/optimization_tree.h"
 
 namespace profdiff::test {
 

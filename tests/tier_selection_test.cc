@@ -2,7 +2,7 @@
 // The selection on hand-made units, then every command on fixtures/hotspot-example and on a real
 // log of ../shared/real-hotspot, its unit counts checked against the log's own task levels.
 
-#include "profdiff/tier_selection.h"
+#include "profdiff/model/tier_selection.h"
 
 #include <algorithm>
 #include <cstdlib>

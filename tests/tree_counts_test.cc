@@ -1,7 +1,7 @@
 // Counting while records are checked (issue 15): call sites by kind, optimization entries by name
 // and by phase, per unit, and their merging into the log's tables.
 
-#include "profdiff/tree_counts.h"
+#include "profdiff/model/tree_counts.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "profdiff/optimization_log.h"
-#include "profdiff/record_reader.h"
+#include "profdiff/load/graal/record_reader.h"
+#include "profdiff/load/optimization_log.h"
 #include "stats_data.h"
 #include "test_util.h"
 

@@ -1,4 +1,4 @@
-#include "profdiff/tree_matcher.h"
+#include "profdiff/diff/tree_matcher.h"
 
 #include <chrono>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "profdiff/tree_classes.h"
+#include "profdiff/diff/tree_classes.h"
 
 namespace profdiff {
 namespace {

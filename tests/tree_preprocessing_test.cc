@@ -1,7 +1,7 @@
 // Preprocessing of trees (algorithms.md §7): inlining sort, detailed-phase removal, sorting of
 // unordered phases with the optimization, position and property comparators.
 
-#include "profdiff/tree_preprocessing.h"
+#include "profdiff/analysis/tree_preprocessing.h"
 
 #include <gtest/gtest.h>
 

@@ -1,15 +1,15 @@
 // Tree line formats (output.md §6): inlining nodes, reasoning and receiver-type-profile blocks,
 // optimization lines with short/long bcis and rendered properties.
 
-#include "profdiff/tree_writer.h"
+#include "profdiff/output/tree_writer.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "profdiff/line_writer.h"
-#include "profdiff/tree_preprocessing.h"
+#include "profdiff/analysis/tree_preprocessing.h"
+#include "profdiff/output/line_writer.h"
 #include "test_util.h"
 
 namespace profdiff {

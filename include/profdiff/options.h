@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "profdiff/tier_selection.h"
+#include "profdiff/model/tier_selection.h"
 
 namespace profdiff {
 

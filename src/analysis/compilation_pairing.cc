@@ -1,4 +1,4 @@
-#include "profdiff/compilation_pairing.h"
+#include "profdiff/analysis/compilation_pairing.h"
 
 #include <algorithm>
 #include <limits>
@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "absl/container/flat_hash_map.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

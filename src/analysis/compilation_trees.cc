@@ -1,11 +1,12 @@
-#include "profdiff/compilation_trees.h"
+#include "profdiff/analysis/compilation_trees.h"
 
 #include <memory>
 #include <mutex>
 #include <utility>
 
-#include "profdiff/inlining_path.h"
-#include "profdiff/tree_preprocessing.h"
+#include "profdiff/analysis/inlining_path.h"
+#include "profdiff/analysis/tree_preprocessing.h"
+#include "profdiff/load/optimization_log.h"
 
 namespace profdiff {
 

@@ -1,13 +1,13 @@
-#include "profdiff/fragments.h"
+#include "profdiff/analysis/fragments.h"
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "profdiff/compilation_trees.h"
-#include "profdiff/inlining_path.h"
-#include "profdiff/method_pairing.h"
-#include "profdiff/optimization_log.h"
-#include "profdiff/ordered_parallel.h"
+#include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/inlining_path.h"
+#include "profdiff/analysis/method_pairing.h"
+#include "profdiff/load/optimization_log.h"
+#include "profdiff/support/ordered_parallel.h"
 
 namespace profdiff {
 

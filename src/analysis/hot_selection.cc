@@ -1,4 +1,4 @@
-#include "profdiff/hot_selection.h"
+#include "profdiff/analysis/hot_selection.h"
 
 #include <algorithm>
 

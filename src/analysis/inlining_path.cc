@@ -1,4 +1,4 @@
-#include "profdiff/inlining_path.h"
+#include "profdiff/analysis/inlining_path.h"
 
 #include <algorithm>
 #include <utility>

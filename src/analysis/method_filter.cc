@@ -1,4 +1,4 @@
-#include "profdiff/method_filter.h"
+#include "profdiff/analysis/method_filter.h"
 
 #include <re2/re2.h>
 

@@ -1,11 +1,11 @@
-#include "profdiff/method_pairing.h"
+#include "profdiff/analysis/method_pairing.h"
 
 #include <algorithm>
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
-#include "profdiff/compilation_trees.h"
-#include "profdiff/ordered_parallel.h"
+#include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/support/ordered_parallel.h"
 
 namespace profdiff {
 

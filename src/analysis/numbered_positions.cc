@@ -1,4 +1,4 @@
-#include "profdiff/numbered_positions.h"
+#include "profdiff/analysis/numbered_positions.h"
 
 namespace profdiff {
 

@@ -1,11 +1,11 @@
-#include "profdiff/optimization_context_tree.h"
+#include "profdiff/analysis/optimization_context_tree.h"
 
 #include <algorithm>
 #include <utility>
 
-#include "profdiff/arena_tree.h"
-#include "profdiff/inlining_path.h"
-#include "profdiff/tree_preprocessing.h"
+#include "profdiff/analysis/inlining_path.h"
+#include "profdiff/analysis/tree_preprocessing.h"
+#include "profdiff/model/arena_tree.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/statistics.h"
+#include "profdiff/analysis/statistics.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "profdiff/tree_counts.h"
+#include "profdiff/model/tree_counts.h"
 
 namespace profdiff {
 

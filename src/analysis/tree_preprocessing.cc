@@ -1,10 +1,10 @@
-#include "profdiff/tree_preprocessing.h"
+#include "profdiff/analysis/tree_preprocessing.h"
 
 #include <algorithm>
 #include <array>
 #include <string_view>
 
-#include "profdiff/string_order.h"
+#include "profdiff/model/string_order.h"
 
 namespace profdiff {
 

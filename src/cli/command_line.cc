@@ -14,10 +14,10 @@
 #include "cli/command_table.h"
 #include "cli/option_table.h"
 #include "cli/runs_arguments.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/commands.h"
-#include "profdiff/difference_gate.h"
+#include "profdiff/commands/commands.h"
 #include "profdiff/options.h"
+#include "profdiff/output/difference_gate.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 namespace {

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "cli/option_values.h"
-#include "profdiff/method_filter.h"
+#include "profdiff/analysis/method_filter.h"
 
 namespace profdiff {
 

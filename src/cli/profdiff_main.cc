@@ -14,11 +14,11 @@
 
 #include "cli/command_line.h"
 #include "load/paths.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/commands.h"
-#include "profdiff/renderers.h"
-#include "profdiff/terminal_policy.h"
-#include "profdiff/terminal_progress.h"
+#include "profdiff/commands/commands.h"
+#include "profdiff/output/renderers.h"
+#include "profdiff/output/terminal_policy.h"
+#include "profdiff/output/terminal_progress.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "cli/option_values.h"
-#include "profdiff/commands.h"
+#include "profdiff/commands/commands.h"
 
 namespace profdiff {
 

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "profdiff/compilation_trees.h"
+#include "profdiff/analysis/compilation_trees.h"
 
 namespace profdiff {
 

@@ -4,8 +4,8 @@
 // The call-sites record that --require checks (docs/ci.md), from an experiment's log.
 
 #include "absl/status/status.h"
-#include "profdiff/experiment.h"
-#include "profdiff/output_records.h"
+#include "profdiff/model/experiment.h"
+#include "profdiff/output/output_records.h"
 
 namespace profdiff {
 

@@ -3,10 +3,10 @@
 #include <string_view>
 #include <utility>
 
-#include "profdiff/compilation_trees.h"
-#include "profdiff/hot_selection.h"
-#include "profdiff/optimization_context_tree.h"
-#include "profdiff/record_builders.h"
+#include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/hot_selection.h"
+#include "profdiff/analysis/optimization_context_tree.h"
+#include "profdiff/output/record_builders.h"
 
 namespace profdiff {
 

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "profdiff/compilation_trees.h"
-#include "profdiff/experiment.h"
-#include "profdiff/experiment_loader.h"
+#include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/load/experiment_loader.h"
+#include "profdiff/model/experiment.h"
 #include "profdiff/options.h"
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/commands.h"
+#include "profdiff/commands/commands.h"
 
 #include <cstdio>
 #include <optional>
@@ -7,14 +7,14 @@
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
 #include "commands/comparison_commands.h"
-#include "profdiff/decision_view.h"
-#include "profdiff/difference_gate.h"
-#include "profdiff/input_paths.h"
-#include "profdiff/method_differences.h"
-#include "profdiff/observed_renderer.h"
-#include "profdiff/record_stream_reader.h"
-#include "profdiff/rule_check.h"
-#include "profdiff/rule_file.h"
+#include "profdiff/load/input_paths.h"
+#include "profdiff/load/rule_file.h"
+#include "profdiff/output/decision_view.h"
+#include "profdiff/output/difference_gate.h"
+#include "profdiff/output/method_differences.h"
+#include "profdiff/output/observed_renderer.h"
+#include "profdiff/output/record_stream_reader.h"
+#include "profdiff/output/rule_check.h"
 
 namespace profdiff {
 

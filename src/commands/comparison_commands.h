@@ -10,15 +10,15 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "profdiff/compilation_trees.h"
-#include "profdiff/decision_changes.h"
-#include "profdiff/experiment.h"
-#include "profdiff/optimization_context_tree.h"
+#include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/optimization_context_tree.h"
+#include "profdiff/diff/decision_changes.h"
+#include "profdiff/diff/tree_classes.h"
+#include "profdiff/load/graal/record_reader.h"
+#include "profdiff/model/experiment.h"
 #include "profdiff/options.h"
-#include "profdiff/output_records.h"
-#include "profdiff/progress.h"
-#include "profdiff/record_reader.h"
-#include "profdiff/tree_classes.h"
+#include "profdiff/output/output_records.h"
+#include "profdiff/support/progress.h"
 
 namespace profdiff {
 

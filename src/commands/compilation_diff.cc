@@ -1,11 +1,11 @@
 #include <optional>
 
 #include "commands/comparison_commands.h"
-#include "profdiff/compilation_trees.h"
-#include "profdiff/edit_policies.h"
-#include "profdiff/optimization_context_tree.h"
-#include "profdiff/record_builders.h"
-#include "profdiff/tree_matcher.h"
+#include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/optimization_context_tree.h"
+#include "profdiff/diff/edit_policies.h"
+#include "profdiff/diff/tree_matcher.h"
+#include "profdiff/output/record_builders.h"
 
 namespace profdiff {
 

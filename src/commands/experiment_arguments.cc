@@ -9,8 +9,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "load/log_format.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/commands.h"
+#include "profdiff/commands/commands.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

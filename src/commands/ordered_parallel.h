@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "profdiff/ordered_parallel.h"
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
+#include "profdiff/support/ordered_parallel.h"
 
 namespace profdiff {
 

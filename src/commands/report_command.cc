@@ -5,10 +5,10 @@
 #include "commands/call_site_facts.h"
 #include "commands/command_steps.h"
 #include "commands/ordered_parallel.h"
-#include "profdiff/input_paths.h"
-#include "profdiff/method_filter.h"
-#include "profdiff/optimization_log.h"
-#include "profdiff/record_builders.h"
+#include "profdiff/analysis/method_filter.h"
+#include "profdiff/load/input_paths.h"
+#include "profdiff/load/optimization_log.h"
+#include "profdiff/output/record_builders.h"
 
 namespace profdiff {
 

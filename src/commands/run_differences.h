@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
 #include "profdiff/runs_options.h"
 
 namespace profdiff {

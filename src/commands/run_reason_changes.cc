@@ -5,7 +5,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "commands/run_differences.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "profdiff/decision_changes.h"
+#include "profdiff/diff/decision_changes.h"
 #include "profdiff/runs_options.h"
 
 namespace profdiff {

@@ -5,11 +5,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "commands/command_steps.h"
-#include "profdiff/commands.h"
-#include "profdiff/hot_selection.h"
-#include "profdiff/method_filter.h"
-#include "profdiff/record_builders.h"
-#include "profdiff/statistics.h"
+#include "profdiff/analysis/hot_selection.h"
+#include "profdiff/analysis/method_filter.h"
+#include "profdiff/analysis/statistics.h"
+#include "profdiff/commands/commands.h"
+#include "profdiff/output/record_builders.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/decision_changes.h"
+#include "profdiff/diff/decision_changes.h"
 
 #include <utility>
 

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "profdiff/arena_tree.h"
-#include "profdiff/tree_matcher.h"
+#include "profdiff/diff/tree_matcher.h"
+#include "profdiff/model/arena_tree.h"
 
 namespace profdiff {
 

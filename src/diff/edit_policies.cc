@@ -1,4 +1,4 @@
-#include "profdiff/edit_policies.h"
+#include "profdiff/diff/edit_policies.h"
 
 #include <cstdint>
 #include <string_view>

@@ -36,7 +36,7 @@
 // the node counts), two int64 rows per pair on the current descent path (no recursion: the path
 // is an explicit stack of frames), and m·n/4 bytes of decisions for the pair being rebuilt.
 
-#include "profdiff/tree_matcher.h"
+#include "profdiff/diff/tree_matcher.h"
 
 #include <algorithm>
 #include <cstdint>

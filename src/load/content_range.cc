@@ -13,7 +13,7 @@
 #include "load/file_closer.h"
 #include "load/input_stream.h"
 #include "load/paths.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/experiment_loader.h"
+#include "profdiff/load/experiment_loader.h"
 
 #include <algorithm>
 #include <string>
@@ -7,10 +7,10 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "load/paths.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/jfr_profile.h"
-#include "profdiff/jfr_recording.h"
-#include "profdiff/multi_method.h"
+#include "profdiff/load/jfr/jfr_profile.h"
+#include "profdiff/load/jfr/jfr_recording.h"
+#include "profdiff/model/multi_method.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/input_paths.h"
+#include "profdiff/load/input_paths.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // The optimization-log entry points: a directory is read as a Graal log, a file as a HotSpot
 // log (load/log_format.h).
 
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 #include <sys/stat.h>
 

@@ -1,4 +1,4 @@
-#include "profdiff/rule_file.h"
+#include "profdiff/load/rule_file.h"
 
 #include <sys/stat.h>
 
@@ -10,7 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,8 +1,8 @@
-#include "profdiff/experiment.h"
+#include "profdiff/model/experiment.h"
 
 #include <utility>
 
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,10 +1,10 @@
-#include "profdiff/interned_name.h"
+#include "profdiff/model/interned_name.h"
 
 #include <mutex>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/node_hash_set.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/java_format.h"
+#include "profdiff/model/java_format.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "profdiff/json_text.h"
+#include "profdiff/model/json_text.h"
 
 #include <array>
 

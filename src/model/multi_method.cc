@@ -1,4 +1,4 @@
-#include "profdiff/multi_method.h"
+#include "profdiff/model/multi_method.h"
 
 namespace profdiff {
 

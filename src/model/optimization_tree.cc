@@ -1,8 +1,8 @@
-#include "profdiff/optimization_tree.h"
+#include "profdiff/model/optimization_tree.h"
 
 #include <utility>
 
-#include "profdiff/arena_tree.h"
+#include "profdiff/model/arena_tree.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/string_order.h"
+#include "profdiff/model/string_order.h"
 
 #include <algorithm>
 

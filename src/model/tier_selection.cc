@@ -1,4 +1,4 @@
-#include "profdiff/tier_selection.h"
+#include "profdiff/model/tier_selection.h"
 
 #include <cstdint>
 #include <vector>
@@ -7,7 +7,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

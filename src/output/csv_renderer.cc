@@ -1,4 +1,4 @@
-#include "profdiff/csv_renderer.h"
+#include "profdiff/output/csv_renderer.h"
 
 #include <charconv>
 #include <cmath>
@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/decision_changes.h"
+#include "profdiff/diff/decision_changes.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,13 +1,13 @@
-#include "profdiff/decision_view.h"
+#include "profdiff/output/decision_view.h"
 
 #include <algorithm>
 #include <set>
 #include <tuple>
 #include <utility>
 
-#include "profdiff/decision_changes.h"
-#include "profdiff/method_differences.h"
-#include "profdiff/record_builders.h"
+#include "profdiff/diff/decision_changes.h"
+#include "profdiff/output/method_differences.h"
+#include "profdiff/output/record_builders.h"
 
 namespace profdiff {
 

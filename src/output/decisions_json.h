@@ -4,7 +4,7 @@
 // The JSON form of the decisions record (docs/output-formats.md "decisions").
 
 #include "output/json_out.h"
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
 
 namespace profdiff {
 

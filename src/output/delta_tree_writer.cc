@@ -1,7 +1,7 @@
-#include "profdiff/delta_tree_writer.h"
+#include "profdiff/output/delta_tree_writer.h"
 
-#include "profdiff/record_builders.h"
-#include "profdiff/text_renderer.h"
+#include "profdiff/output/record_builders.h"
+#include "profdiff/output/text_renderer.h"
 
 namespace profdiff {
 

@@ -1,8 +1,8 @@
-#include "profdiff/difference_gate.h"
+#include "profdiff/output/difference_gate.h"
 
 #include "absl/strings/str_cat.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/java_format.h"
+#include "profdiff/model/java_format.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

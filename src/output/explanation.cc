@@ -1,4 +1,4 @@
-#include "profdiff/explanation.h"
+#include "profdiff/output/explanation.h"
 
 #include <string_view>
 

@@ -6,9 +6,9 @@
 #include "output/json_labels.h"
 #include "output/json_out.h"
 #include "output/runs_json.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/json_renderer.h"
-#include "profdiff/json_text.h"
+#include "profdiff/model/json_text.h"
+#include "profdiff/output/json_renderer.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff::html_internal {
 

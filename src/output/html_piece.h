@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
 
 namespace profdiff::html_internal {
 

@@ -1,13 +1,13 @@
-#include "profdiff/html_renderer.h"
+#include "profdiff/output/html_renderer.h"
 
 #include <charconv>
 
 #include "absl/strings/str_cat.h"
 #include "output/html_page.h"
 #include "output/html_piece.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/json_renderer.h"
-#include "profdiff/observed_renderer.h"
+#include "profdiff/output/json_renderer.h"
+#include "profdiff/output/observed_renderer.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "output/json_out.h"
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
 
 namespace profdiff {
 

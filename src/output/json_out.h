@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "profdiff/json_text.h"
+#include "profdiff/model/json_text.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/json_renderer.h"
+#include "profdiff/output/json_renderer.h"
 
 #include "output/decisions_json.h"
 #include "output/json_labels.h"

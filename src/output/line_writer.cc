@@ -1,4 +1,4 @@
-#include "profdiff/line_writer.h"
+#include "profdiff/output/line_writer.h"
 
 #include <cerrno>
 

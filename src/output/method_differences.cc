@@ -1,11 +1,11 @@
-#include "profdiff/method_differences.h"
+#include "profdiff/output/method_differences.h"
 
 #include <algorithm>
 #include <string_view>
 #include <tuple>
 #include <utility>
 
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,12 +1,12 @@
-#include "profdiff/record_builders.h"
+#include "profdiff/output/record_builders.h"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
 
-#include "profdiff/inlining_path.h"
-#include "profdiff/share_statistics.h"
+#include "profdiff/analysis/inlining_path.h"
+#include "profdiff/analysis/share_statistics.h"
 
 namespace profdiff {
 

@@ -1,9 +1,9 @@
-#include "profdiff/renderers.h"
+#include "profdiff/output/renderers.h"
 
-#include "profdiff/csv_renderer.h"
-#include "profdiff/html_renderer.h"
-#include "profdiff/json_renderer.h"
-#include "profdiff/text_renderer.h"
+#include "profdiff/output/csv_renderer.h"
+#include "profdiff/output/html_renderer.h"
+#include "profdiff/output/json_renderer.h"
+#include "profdiff/output/text_renderer.h"
 
 namespace profdiff {
 

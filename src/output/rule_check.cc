@@ -1,10 +1,10 @@
-#include "profdiff/rule_check.h"
+#include "profdiff/output/rule_check.h"
 
 #include <string_view>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

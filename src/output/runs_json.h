@@ -4,7 +4,7 @@
 // The JSON of jit-vs-jit-runs (docs/output-formats.md, docs/runs.md).
 
 #include "output/json_out.h"
-#include "profdiff/output_records.h"
+#include "profdiff/output/output_records.h"
 #include "profdiff/runs_options.h"
 
 namespace profdiff {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "output/json_out.h"
-#include "profdiff/json_renderer.h"
+#include "profdiff/output/json_renderer.h"
 
 namespace profdiff {
 

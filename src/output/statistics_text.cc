@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/java_format.h"
-#include "profdiff/text_renderer.h"
+#include "profdiff/model/java_format.h"
+#include "profdiff/output/text_renderer.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/terminal_policy.h"
+#include "profdiff/output/terminal_policy.h"
 
 #include <string_view>
 

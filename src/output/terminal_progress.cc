@@ -1,4 +1,4 @@
-#include "profdiff/terminal_progress.h"
+#include "profdiff/output/terminal_progress.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "profdiff/output_records.h"
-#include "profdiff/text_style.h"
+#include "profdiff/output/output_records.h"
+#include "profdiff/output/text_style.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/text_renderer.h"
+#include "profdiff/output/text_renderer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,10 +7,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "output/text_emphasis.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/explanation.h"
-#include "profdiff/java_format.h"
-#include "profdiff/runs_text.h"
+#include "profdiff/model/java_format.h"
+#include "profdiff/output/explanation.h"
+#include "profdiff/output/runs_text.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -1,7 +1,7 @@
-#include "profdiff/tree_writer.h"
+#include "profdiff/output/tree_writer.h"
 
-#include "profdiff/record_builders.h"
-#include "profdiff/text_renderer.h"
+#include "profdiff/output/record_builders.h"
+#include "profdiff/output/text_renderer.h"
 
 namespace profdiff {
 

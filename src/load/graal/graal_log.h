@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 namespace profdiff {
 

@@ -1,4 +1,4 @@
-#include "profdiff/record_reader.h"
+#include "profdiff/load/graal/record_reader.h"
 
 #include <algorithm>
 #include <array>
@@ -14,7 +14,7 @@
 #include "load/json/json_support.h"
 #include "load/json/record_tape.h"
 #include "load/json/record_values.h"
-#include "profdiff/multi_method.h"
+#include "profdiff/model/multi_method.h"
 
 namespace profdiff {
 

@@ -28,9 +28,9 @@
 #include "load/hotspot/task_trees.h"
 #include "load/input_stream.h"
 #include "load/paths.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/ordered_parallel.h"
-#include "profdiff/tree_counts.h"
+#include "profdiff/model/tree_counts.h"
+#include "profdiff/support/absl_compat.h"
+#include "profdiff/support/ordered_parallel.h"
 
 namespace profdiff {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 namespace profdiff {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "profdiff/optimization_log.h"
+#include "profdiff/load/optimization_log.h"
 
 namespace profdiff {
 

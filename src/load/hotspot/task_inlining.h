@@ -17,8 +17,8 @@
 #include "absl/container/flat_hash_set.h"
 #include "load/hotspot/element_handler.h"
 #include "load/hotspot/task_symbols.h"
-#include "profdiff/inlining_tree.h"
-#include "profdiff/position.h"
+#include "profdiff/model/inlining_tree.h"
+#include "profdiff/model/position.h"
 
 namespace profdiff {
 

@@ -5,8 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/json_text.h"
+#include "profdiff/model/json_text.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -14,8 +14,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "load/hotspot/element_handler.h"
-#include "profdiff/interned_name.h"
-#include "profdiff/optimization_tree.h"
+#include "profdiff/model/interned_name.h"
+#include "profdiff/model/optimization_tree.h"
 
 namespace profdiff {
 

@@ -12,7 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "load/hotspot/element_handler.h"
-#include "profdiff/record_reader.h"
+#include "profdiff/load/graal/record_reader.h"
 
 namespace profdiff {
 

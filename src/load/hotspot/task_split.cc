@@ -12,7 +12,7 @@
 #include "load/hotspot/byte_scan.h"
 #include "load/hotspot/task_batches.h"
 #include "load/hotspot/task_cuts.h"
-#include "profdiff/ordered_parallel.h"
+#include "profdiff/support/ordered_parallel.h"
 
 namespace profdiff {
 

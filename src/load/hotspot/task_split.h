@@ -18,7 +18,7 @@
 
 #include "load/hotspot/log_scan.h"
 #include "load/input_stream.h"
-#include "profdiff/progress.h"
+#include "profdiff/support/progress.h"
 
 namespace profdiff {
 

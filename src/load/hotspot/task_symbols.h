@@ -16,8 +16,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "load/hotspot/element_handler.h"
 #include "load/hotspot/java_names.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/interned_name.h"
+#include "profdiff/model/interned_name.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

@@ -13,7 +13,7 @@
 
 #include "load/hotspot/element_handler.h"
 #include "load/hotspot/task_optimizations.h"
-#include "profdiff/record_reader.h"
+#include "profdiff/load/graal/record_reader.h"
 
 namespace profdiff {
 

@@ -11,8 +11,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "profdiff/absl_compat.h"
-#include "profdiff/jfr_profile.h"
+#include "profdiff/load/jfr/jfr_profile.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
 

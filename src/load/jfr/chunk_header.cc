@@ -9,7 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "load/jfr/byte_cursor.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff::jfr {
 

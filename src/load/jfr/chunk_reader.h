@@ -15,7 +15,7 @@
 #include "load/jfr/chunk_header.h"
 #include "load/jfr/method_table.h"
 #include "load/jfr/schema.h"
-#include "profdiff/jfr_recording.h"
+#include "profdiff/load/jfr/jfr_recording.h"
 
 namespace profdiff::jfr {
 

@@ -9,7 +9,7 @@
 
 #include "absl/strings/numbers.h"
 #include "load/jfr/strings.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff::jfr {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "profdiff/jfr_recording.h"
+#include "profdiff/load/jfr/jfr_recording.h"
 
 namespace profdiff {
 

@@ -15,7 +15,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "load/jfr/pool_resolver.h"
-#include "profdiff/jfr_recording.h"
+#include "profdiff/load/jfr/jfr_recording.h"
 
 namespace profdiff::jfr {
 

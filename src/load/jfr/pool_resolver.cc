@@ -8,7 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "load/jfr/chunk_header.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff::jfr {
 

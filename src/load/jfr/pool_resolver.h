@@ -19,7 +19,7 @@
 #include "load/jfr/constant_pools.h"
 #include "load/jfr/schema.h"
 #include "load/jfr/strings.h"
-#include "profdiff/jfr_recording.h"
+#include "profdiff/load/jfr/jfr_recording.h"
 
 namespace profdiff::jfr {
 

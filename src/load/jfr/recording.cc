@@ -20,9 +20,9 @@
 #include "load/jfr/method_table.h"
 #include "load/jfr/schema.h"
 #include "load/paths.h"
-#include "profdiff/jfr_recording.h"
-#include "profdiff/ordered_parallel.h"
-#include "profdiff/parallel_for.h"
+#include "profdiff/load/jfr/jfr_recording.h"
+#include "profdiff/support/ordered_parallel.h"
+#include "profdiff/support/parallel_for.h"
 
 namespace profdiff {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "absl/hash/hash.h"
-#include "profdiff/absl_compat.h"
+#include "profdiff/support/absl_compat.h"
 
 namespace profdiff::jfr {
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "load/json/json_support.h"
-#include "profdiff/java_format.h"
-#include "profdiff/json_text.h"
+#include "profdiff/model/java_format.h"
+#include "profdiff/model/json_text.h"
 
 namespace profdiff::record_internal {
 

@@ -10,7 +10,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "load/json/record_tape.h"
-#include "profdiff/property_value.h"
+#include "profdiff/model/property_value.h"
 
 namespace profdiff::record_internal {
 

@@ -1,4 +1,4 @@
-#include "profdiff/profile.h"
+#include "profdiff/load/proftool/profile.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,0 +1,40 @@
+#ifndef PROFDIFF_MODEL_PROFILE_H_
+#define PROFDIFF_MODEL_PROFILE_H_
+
+// An experiment's profile: how much time each compiled method took (read by
+// profdiff/load/proftool/profile.h from proftool's JSON, by profdiff/load/jfr/jfr_profile.h from
+// a JFR recording).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace profdiff {
+
+enum class ExperimentKind { kUnknown, kJit, kAot };
+
+// One "code" item of a proftool profile (formats.md §5.1), with derived values applied.
+struct ProfileEntry {
+  std::optional<std::string> compile_id;  // one trailing '%' (OSR marker) removed
+  std::string name;                       // everything up to the first ": " removed
+  std::optional<int32_t> level;
+  int64_t period = 0;
+};
+
+// Where a profile's periods come from: proftool's JSON (cycles) or a JFR recording's execution
+// samples (nanoseconds of sampled time, docs/jfr.md).
+enum class ProfileSource { kProftool, kJfr };
+
+struct Profile {
+  ExperimentKind kind = ExperimentKind::kJit;
+  std::optional<std::string> execution_id;
+  int64_t total_period = 0;
+  std::vector<ProfileEntry> code;
+  ProfileSource source = ProfileSource::kProftool;
+  int64_t samples = 0;  // kJfr: the execution samples the periods were made of
+};
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_MODEL_PROFILE_H_

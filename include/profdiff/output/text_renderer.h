@@ -1,0 +1,111 @@
+#ifndef PROFDIFF_OUTPUT_TEXT_RENDERER_H_
+#define PROFDIFF_OUTPUT_TEXT_RENDERER_H_
+
+// The reference's text format (output.md): the records as indented lines.
+
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "profdiff/options.h"
+#include "profdiff/output/line_writer.h"
+#include "profdiff/output/output_records.h"
+#include "profdiff/output/text_style.h"
+
+namespace profdiff {
+
+// Whose compiled code an experiment's shares are of: Graal's (a Graal log, output.md §5.3), or
+// the JIT compilers' of a HotSpot log (C1 and C2: "JIT-compiled", docs/hotspot.md).
+enum class CompiledCode { kGraal, kJit };
+
+// What an experiment's periods are: proftool's cycles, or a JFR recording's nanoseconds of
+// sampled time (docs/jfr.md). Both are shown divided by 10^9: billion cycles, seconds sampled.
+enum class PeriodUnit { kCycles, kSampledTime };
+
+class TextRenderer : public Renderer {
+ public:
+  explicit TextRenderer(std::FILE* file, TextStyle style = {}) : out_(file), style_(style) {}
+  explicit TextRenderer(std::string* target, TextStyle style = {}) : out_(target), style_(style) {}
+
+  void Header(const HeaderRecord& record) override;
+  void Warning(const WarningRecord& record) override;
+  void Experiment(const ExperimentRecord& record) override;
+  void Method(const MethodRecord& record) override;
+  void Compilation(const CompilationTreesRecord& record) override;
+  void Pair(const PairRecord& record) override;
+  void Statistics(const StatisticsRecord& record) override;
+  void StatisticsChange(const StatisticsChangeRecord& record) override;
+  void RunsMethod(const RunsMethodRecord& record) override;
+  void Summary(const SummaryRecord& record) override;
+  void Decisions(const DecisionsRecord& record) override;
+  void End(const EndRecord&) override {}
+  void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
+  std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
+  void WritePiece(std::string_view rendered) override { out_.Raw(rendered); }
+  void Flush() override { out_.Flush(); }
+  int WriteError() const override { return out_.write_error(); }
+  void SetWriteGuard(WriteGuard* guard) override { out_.set_write_guard(guard); }
+
+ private:
+  LineWriter out_;
+  TextStyle style_;
+  bool report_ = false;      // the report command (else a comparison)
+  bool aot_vs_aot_ = false;  // no empty line after the legend (output.md §2)
+  bool stats_ = false;       // the stats command
+  // stats: two experiments are compared (a summary of experiment 2 came), so the changes are
+  // shown and each experiment's own statistics are not.
+  bool compared_ = false;
+  int sections_ = 0;  // stats sections written, for the empty lines between them
+  // stats: the periods of experiments 1 and 2, from their summaries.
+  PeriodUnit period_units_[2] = {PeriodUnit::kCycles, PeriodUnit::kCycles};
+  // jit-vs-jit-runs: the period column of the runs table being written is in seconds sampled.
+  bool sampled_runs_column_ = false;
+  bool show_noise_ = false;  // jit-vs-jit-runs
+  // Per experiment ID (1 and 2), whose compiled code its shares are of.
+  std::array<CompiledCode, 3> compiled_code_{};
+  CompiledCode CodeOf(int experiment) const;
+  Options options_;
+};
+
+// Line texts of output.md §6 (without indentation). `tree` holds the label's ranges.
+std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci);
+// The same appended to `text` (a LineWriter's buffer: no string per line).
+void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci,
+                     std::string* text);
+CompiledCode CompiledCodeOf(const ExperimentRecord& record);
+std::string CompilationHeaderText(const CompilationRecord& compilation,
+                                  CompiledCode code = CompiledCode::kGraal);
+// "<%5.2f>% of Graal execution, <%5.2f>% of total" (output.md §5.3).
+std::string ExecutionSummaryText(const CompilationRecord& compilation,
+                                 CompiledCode code = CompiledCode::kGraal);
+
+// A tree or delta tree, the root at the writer's level; an empty delta tree prints "There are
+// no differences" (a tree too big to compare prints nothing: its caller says so).
+void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options,
+                   const TextStyle& style = {});
+// Blocks under an inlining node at writer level + depth + 1 (output.md §6.2, §6.3), if the
+// label has them; `suffix` is "" or " in experiment <id>".
+void WriteReasoningBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                         std::string_view suffix, int depth);
+void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
+                                   std::string_view suffix, int depth);
+void WriteExperimentText(LineWriter& out, const ExperimentRecord& record,
+                         const TextStyle& style = {});
+void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,
+                              const TextStyle& style = {},
+                              CompiledCode code = CompiledCode::kGraal);
+// A scope's statistics, or its changes, as a section at the writer's level (statistics_text.cc).
+void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record,
+                         PeriodUnit unit = PeriodUnit::kCycles);
+// `unit1` and `unit2`: the periods of experiments 1 and 2.
+void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& record,
+                               PeriodUnit unit1 = PeriodUnit::kCycles,
+                               PeriodUnit unit2 = PeriodUnit::kCycles);
+// The --decisions section at the writer's level (decisions_text.cc).
+void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style);
+
+}  // namespace profdiff
+
+#endif  // PROFDIFF_OUTPUT_TEXT_RENDERER_H_
