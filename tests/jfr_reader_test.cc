@@ -303,6 +303,20 @@ TEST(JfrReaderTest, MethodNamesAreTheLogsJavaNames) {
             "java.lang.Object)");
   EXPECT_EQ(JfrJavaMethodName({"p/Q$$Lambda+0x0000000800c01234", "get", "()Ljava/lang/Object;"}),
             "p.Q$$Lambda/0x0000000800c01234.get()");
+  // JDK 17's JFR adds "/" and a number to a hidden class's name; its HotSpot log does not
+  // (issue 32): both must name the lambda alike.
+  EXPECT_EQ(JfrJavaMethodName({"com/sun/tools/javac/code/Scope$ScopeImpl$$Lambda$217+"
+                               "0x00007fb914188000/417301556",
+                               "accepts", "(Lcom/sun/tools/javac/code/Symbol;)Z"}),
+            "com.sun.tools.javac.code.Scope$ScopeImpl$$Lambda$217/0x00007fb914188000.accepts("
+            "com.sun.tools.javac.code.Symbol)");
+  EXPECT_EQ(JfrJavaMethodName({"com/sun/tools/javac/code/Scope$ScopeImpl$$Lambda$217/"
+                               "0x00007fb914188000",
+                               "accepts", "(Lcom/sun/tools/javac/code/Symbol;)Z"}),
+            "com.sun.tools.javac.code.Scope$ScopeImpl$$Lambda$217/0x00007fb914188000.accepts("
+            "com.sun.tools.javac.code.Symbol)");
+  // Only a number after the address is dropped.
+  EXPECT_EQ(JfrJavaMethodName({"p/Q$$Lambda+0x12/x", "get", "()V"}), "p.Q$$Lambda+0x12.x.get()");
 }
 
 // A recording made in the test: methods m0.., one frame stacks, 10 ms samples.

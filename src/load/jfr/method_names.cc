@@ -12,9 +12,18 @@ namespace {
 
 // "java/util/Map$Entry" -> "java.util.Map$Entry". A hidden class keeps the JVM's spelling of its
 // suffix, as the logs print it: "java/util/Comparator$$Lambda/0x0000000031..." ->
-// "java.util.Comparator$$Lambda/0x0000000031..." (also from the "+0x" of older JDKs).
+// "java.util.Comparator$$Lambda/0x0000000031...". JDK 17's JFR writes the suffix "+0x..." and
+// adds "/" and a number: "Scope$ScopeImpl$$Lambda$217+0x00007fb914188000/417301556", which its
+// HotSpot log names "Scope$ScopeImpl$$Lambda$217/0x00007fb914188000"; the number is dropped.
 std::string JavaClassName(std::string_view internal) {
   std::string name(internal);
+  if (const size_t plus = name.rfind("+0x"); plus != std::string::npos) {
+    const size_t slash = name.find('/', plus);
+    if (slash != std::string::npos && slash + 1 < name.size() &&
+        name.find_first_not_of("0123456789", slash + 1) == std::string::npos) {
+      name.resize(slash);
+    }
+  }
   size_t suffix = name.find_last_of("/+");
   if (suffix == std::string::npos || name.compare(suffix + 1, 2, "0x") != 0) {
     suffix = name.size();
