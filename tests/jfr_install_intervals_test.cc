@@ -29,6 +29,10 @@ constexpr int64_t kSecond = 1'000'000'000;
 //                  12 C2 installed 2.0 (the stamp at which 10 is made not entrant), made not
 //                     entrant 3.0 (a deoptimization)
 //                  13 C2 installed 4.0 (the recompilation)
+// Demo.main(String[]): invoked once, its loop running all along:
+//                  30 C1 OSR installed 1.0, made not entrant 3.0
+//                  31 C1 installed 1.1 while invoked once (count='1'), never run
+//                  32 C2 OSR installed 3.0
 // Demo.other():    20 C2 installed 1.0, made not entrant 2.0
 //                  21 C2 installed 3.0 (recompiled after a second without installed code)
 constexpr const char* kLog = R"(<?xml version='1.0' encoding='UTF-8'?>
@@ -39,10 +43,14 @@ constexpr const char* kLog = R"(<?xml version='1.0' encoding='UTF-8'?>
 <nmethod compile_id='20' compiler='c2' level='4' entry='0x2' size='64' address='0x2' method='Demo other ()V' bytes='5' count='900' iicount='900' stamp='1.000'/>
 <nmethod compile_id='11' compile_kind='osr' compiler='c2' level='4' entry='0x3' size='64' address='0x3' method='Demo work (I)I' bytes='12' count='300' backedge_count='60000' iicount='300' stamp='1.500'/>
 <nmethod compile_id='12' compiler='c2' level='4' entry='0x4' size='64' address='0x4' method='Demo work (I)I' bytes='12' count='5000' iicount='5000' stamp='2.000'/>
+<nmethod compile_id='30' compile_kind='osr' compiler='c1' level='3' entry='0x7' size='64' address='0x7' method='Demo main ([Ljava/lang/String;)V' bytes='40' count='1' backedge_count='60000' iicount='1' stamp='1.000'/>
+<nmethod compile_id='31' compiler='c1' level='3' entry='0x8' size='64' address='0x8' method='Demo main ([Ljava/lang/String;)V' bytes='40' count='1' backedge_count='70000' iicount='1' stamp='1.100'/>
 <make_not_entrant thread='7' compile_id='10' compiler='c1' level='3' stamp='2.000'/>
 <make_not_entrant thread='7' compile_id='20' compiler='c2' level='4' stamp='2.000'/>
 <make_not_entrant thread='7' compile_id='12' compiler='c2' level='4' stamp='3.000'/>
 <nmethod compile_id='21' compiler='c2' level='4' entry='0x5' size='64' address='0x5' method='Demo other ()V' bytes='5' count='900' iicount='900' stamp='3.000'/>
+<nmethod compile_id='32' compile_kind='osr' compiler='c2' level='4' entry='0x9' size='64' address='0x9' method='Demo main ([Ljava/lang/String;)V' bytes='40' count='1' backedge_count='900000' iicount='1' stamp='3.000'/>
+<make_not_entrant thread='7' compile_id='30' compile_kind='osr' compiler='c1' level='3' stamp='3.000'/>
 <nmethod compile_id='13' compiler='c2' level='4' entry='0x6' size='64' address='0x6' method='Demo work (I)I' bytes='12' count='9000' iicount='9000' stamp='4.000'/>
 </tty>
 <compilation_log thread='8'>
@@ -67,9 +75,14 @@ class InstallIntervalsTest : public ::testing::Test {
   // The compile id the one sample taken `seconds` after the VM's start in a JIT-compiled frame of
   // Demo.work(int) (or Demo.other()) counts for; nullopt when it counts for no compilation.
   std::optional<std::string> CompileIdAt(double seconds, bool other = false) {
+    return CompileIdOf(
+        other ? JfrMethod{"Demo", "other", "()V", false} : JfrMethod{"Demo", "work", "(I)I", false},
+        seconds);
+  }
+
+  std::optional<std::string> CompileIdOf(const JfrMethod& method, double seconds) {
     JfrRecording recording;
-    recording.methods.push_back(other ? JfrMethod{"Demo", "other", "()V", false}
-                                      : JfrMethod{"Demo", "work", "(I)I", false});
+    recording.methods.push_back(method);
     recording.frames.push_back({0, 1, 0, JfrFrameType::kJitCompiled, 0});
     recording.stack_traces.push_back({false, 0, 1});
     recording.samples.push_back({kVmStart + static_cast<int64_t>(seconds * kSecond), 0});
@@ -96,7 +109,7 @@ class InstallIntervalsTest : public ::testing::Test {
 };
 
 TEST_F(InstallIntervalsTest, TheLogsStampsBecomeIntervalsOnTheRecordingsClock) {
-  ASSERT_EQ(intervals_.size(), 6u);
+  ASSERT_EQ(intervals_.size(), 9u);
   const CodeInstallInterval& c1 = intervals_[0];
   EXPECT_EQ(c1.compile_id, "10");
   EXPECT_EQ(c1.method, "Demo.work(int)");
@@ -104,6 +117,7 @@ TEST_F(InstallIntervalsTest, TheLogsStampsBecomeIntervalsOnTheRecordingsClock) {
   EXPECT_FALSE(c1.osr);
   EXPECT_EQ(c1.installed, kVmStart + 1 * kSecond);
   EXPECT_EQ(c1.not_entrant, kVmStart + 2 * kSecond);
+  EXPECT_EQ(c1.invocations, 300);
   const CodeInstallInterval& osr = intervals_[2];
   EXPECT_EQ(osr.compile_id, "11");  // no '%': the profile's ids carry none
   EXPECT_TRUE(osr.osr);
@@ -122,10 +136,22 @@ TEST_F(InstallIntervalsTest, ASampleAtAnInstallStampCountsForTheInstalledCode) {
   EXPECT_EQ(CompileIdAt(1.2), "10");
 }
 
-TEST_F(InstallIntervalsTest, NormalCodeRunsNewCallsWhileAnOsrCompilationIsInstalled) {
-  // OSR code runs only the activation that entered it through its loop (docs/jfr.md).
-  EXPECT_EQ(CompileIdAt(1.5), "10");
-  EXPECT_EQ(CompileIdAt(1.9), "10");
+TEST_F(InstallIntervalsTest, TheLatestRunningCompilationRunsOsrIncluded) {
+  // C1's code hands a long loop over to C2's OSR code once it is installed, and short calls
+  // are rarely sampled (docs/jfr.md "Which compilation ran").
+  EXPECT_EQ(CompileIdAt(1.5), "11");
+  EXPECT_EQ(CompileIdAt(1.9), "11");
+}
+
+// Issue 32: a method invoked once (a program's main) whose loop runs in OSR code; its normal
+// compilation, made while it had been invoked once, never runs.
+TEST_F(InstallIntervalsTest, ANormalCompilationOfAMethodInvokedOnceYieldsToItsOsrCode) {
+  const JfrMethod main{"Demo", "main", "([Ljava/lang/String;)V", false};
+  EXPECT_EQ(CompileIdOf(main, 1.05), "30");
+  EXPECT_EQ(CompileIdOf(main, 1.1), "30");
+  EXPECT_EQ(CompileIdOf(main, 2.9), "30");
+  EXPECT_EQ(CompileIdOf(main, 3.0), "32");
+  EXPECT_EQ(CompileIdOf(main, 50.0), "32");
 }
 
 TEST_F(InstallIntervalsTest, AtAMakeNotEntrantStampTheReplacementInstalledThenRuns) {

@@ -116,6 +116,7 @@ std::vector<CodeInstallInterval> HotSpotInstallIntervals(const HotSpotInstalls& 
     interval.osr = code.osr;
     interval.descriptor = code.descriptor;
     interval.installed = start + code.installed;
+    interval.invocations = code.invocations;
     if (code.not_entrant.has_value()) interval.not_entrant = start + *code.not_entrant;
     intervals.push_back(std::move(interval));
   }

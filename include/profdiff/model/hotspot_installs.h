@@ -21,7 +21,10 @@ struct HotSpotInstall {
   std::string descriptor;
   int8_t level = 0;
   bool osr = false;
-  int64_t installed = 0;               // nanoseconds since the VM started (the log's stamps)
+  int64_t installed = 0;  // nanoseconds since the VM started (the log's stamps)
+  // <nmethod count='...'>: how many times the method had been invoked when the code was installed
+  // (1: only the activation that is still running, whose loop got the method compiled).
+  std::optional<int64_t> invocations;
   std::optional<int64_t> not_entrant;  // the same clock; nullopt: never made not entrant
 };
 

@@ -254,6 +254,11 @@ void InstallCollector::Installed(const char** attributes) {
                    : 0;
   code.osr = osr;
   code.installed = *stamp;
+  if (const char* count = FindAttribute(attributes, "count"); count != nullptr) {
+    char* end = nullptr;
+    const long long invocations = std::strtoll(count, &end, 10);
+    if (end != count && *end == '\0' && invocations >= 0) code.invocations = invocations;
+  }
   auto pending = not_entrant_.find(code.compile_id);
   if (pending != not_entrant_.end()) code.not_entrant = pending->second;
   by_id_[code.compile_id] = out_->code.size();

@@ -50,6 +50,9 @@ struct Installed {
   int64_t recorded_id = 0;
   std::optional<int32_t> level;
   bool osr = false;
+  // A normal compilation made while the method had been invoked once (the log's count): made
+  // because the loop of that one activation ran long, which keeps running in OSR code.
+  bool entered_once = false;
 
   std::string CompileId() const { return log_id != nullptr ? *log_id : absl::StrCat(recorded_id); }
 };
@@ -76,14 +79,16 @@ class Attribution {
       for (uint32_t m : it->second) {
         if (by_descriptor && recording.methods[m].descriptor != interval.descriptor) continue;
         refined[m] = true;
-        installs_[m].push_back({interval.installed, interval.not_entrant.value_or(INT64_MAX),
-                                &interval.compile_id, 0, interval.level, interval.osr});
+        installs_[m].push_back(
+            {interval.installed, interval.not_entrant.value_or(INT64_MAX), &interval.compile_id, 0,
+             interval.level, interval.osr,
+             !interval.osr && interval.invocations.has_value() && *interval.invocations <= 1});
       }
     }
     for (const JfrCompilation& c : recording.compilations) {
       if (!c.succeeded || c.method == JfrRecording::kNoMethod || refined[c.method]) continue;
       installs_[c.method].push_back(
-          {c.start + c.duration, INT64_MAX, nullptr, c.compile_id, c.level, c.osr});
+          {c.start + c.duration, INT64_MAX, nullptr, c.compile_id, c.level, c.osr, false});
     }
     for (std::vector<Installed>& list : installs_) {
       std::stable_sort(list.begin(), list.end(), [](const Installed& a, const Installed& b) {
@@ -171,24 +176,33 @@ class Attribution {
     return nullptr;
   }
 
-  // The latest compilation of the method installed at `time` (and not yet retired), an OSR
-  // compilation only when no normal one is: OSR code runs only the activation that entered it
-  // through a loop, every new call runs the method's normal code. When every compilation
-  // installed by then is retired (made not entrant, and its successor not yet installed), the
-  // compiled frame is an activation still running in retired code: the latest installed.
+  // The compilation of the method that a JIT-compiled frame at `time` ran in (docs/jfr.md "Which
+  // compilation ran"): the latest installed that is not retired (made not entrant) by then, OSR
+  // compilations included: a loop that runs long runs in its latest OSR compilation (C1's code
+  // hands its activation over to a higher tier's OSR code once one is installed), and new calls
+  // run the latest normal one. But a normal compilation made while the method had been invoked
+  // only once yields to a running OSR compilation installed before it at no lower level: that one
+  // activation's loop is what got the method compiled, and it keeps running in the OSR code (a
+  // program's main, entered once, never runs its normal compilation). When every compilation
+  // installed by then is retired (and its successor not installed yet), the compiled frame is an
+  // activation still running in retired code: the latest installed.
   const Installed* Running(uint32_t method, int64_t time) const {
     const std::vector<Installed>& list = installs_[method];
     auto end = std::upper_bound(list.begin(), list.end(), time,
                                 [](int64_t t, const Installed& i) { return t < i.installed; });
-    const Installed* osr = nullptr;
+    const Installed* latest = nullptr;
     for (auto it = end; it != list.begin();) {
       --it;
       if (it->retired <= time) continue;
-      if (!it->osr) return &*it;
-      if (osr == nullptr) osr = &*it;
+      if (latest == nullptr) {
+        latest = &*it;
+        if (!latest->entered_once) return latest;
+        continue;
+      }
+      if (it->osr && it->level.value_or(0) >= latest->level.value_or(0)) return &*it;
     }
-    if (osr == nullptr && end != list.begin()) return &*(end - 1);
-    return osr;
+    if (latest == nullptr && end != list.begin()) return &*(end - 1);
+    return latest;
   }
 
   // Adds to the entry of `code` (a compilation, or nullptr) and `name`; entries are found by

@@ -34,6 +34,8 @@ struct CodeInstallInterval {
   // The JVM descriptor, "(I)Ljava/lang/Object;", or empty. The Java name leaves out the return
   // type, so a method and its bridge share it: given, the descriptor picks between them.
   std::string descriptor;
+  // How many times the method had been invoked when the code was installed (HotSpotInstall's).
+  std::optional<int64_t> invocations;
 };
 
 // A HotSpot log's install and make_not_entrant times (its tty section) as intervals on the
