@@ -433,9 +433,9 @@ TEST(JfrAttributionTest, InstallIntervalsDecideForTheirMethods) {
   rec.Sample(250, {{m, JfrFrameType::kJitCompiled}});
   // The log says 2 was made not entrant at 200 and 3 installed at 240.
   std::vector<CodeInstallInterval> intervals = {
-      {"1", "A.m()", 3, false, 10, std::nullopt, ""},
-      {"2", "A.m()", 4, false, 110, 200, ""},
-      {"3", "A.m()", 4, false, 240, std::nullopt, ""},
+      {"1", "A.m()", 3, false, 10, std::nullopt, "", std::nullopt},
+      {"2", "A.m()", 4, false, 110, 200, "", std::nullopt},
+      {"3", "A.m()", 4, false, 240, std::nullopt, "", std::nullopt},
   };
   absl::StatusOr<Profile> p = Attribute(rec.get(), nullptr, intervals);
   ASSERT_TRUE(p.ok());
@@ -457,7 +457,7 @@ TEST(JfrAttributionTest, AnIntervalGoesToTheMethodOfItsDescriptorInAnyOrder) {
     rec.Sample(50, {{real, JfrFrameType::kJitCompiled}});
     rec.Sample(60, {{bridge, JfrFrameType::kJitCompiled}});
     std::vector<CodeInstallInterval> intervals = {
-        {"5", "A.m()", 4, false, 20, std::nullopt, "()Ljava/lang/String;"}};
+        {"5", "A.m()", 4, false, 20, std::nullopt, "()Ljava/lang/String;", std::nullopt}};
     absl::StatusOr<Profile> p = Attribute(rec.get(), nullptr, intervals);
     ASSERT_TRUE(p.ok());
     EXPECT_EQ(Entries(*p), "5 A.m() 4 10000000\n7 A.m() 4 10000000\n") << bridge_first;
