@@ -190,6 +190,8 @@ class Attribution {
     const std::vector<Installed>& list = installs_[method];
     auto end = std::upper_bound(list.begin(), list.end(), time,
                                 [](int64_t t, const Installed& i) { return t < i.installed; });
+    if (end != list.begin() && list.front().log_id == nullptr)
+      return RunningByRecording(list, end, time);
     const Installed* latest = nullptr;
     for (auto it = end; it != list.begin();) {
       --it;
@@ -203,6 +205,24 @@ class Attribution {
     }
     if (latest == nullptr && end != list.begin()) return &*(end - 1);
     return latest;
+  }
+
+  // The recording's jdk.Compilation events alone say nothing of make_not_entrant, so every OSR
+  // compilation would stay running: there, the latest normal compilation wins, an OSR one only
+  // when no normal one was installed (on the real Graal runs, held against proftool's profiles,
+  // the latest installed OSR included charged hot methods' time to stale OSR code).
+  static const Installed* RunningByRecording(const std::vector<Installed>& list,
+                                             std::vector<Installed>::const_iterator end,
+                                             int64_t time) {
+    const Installed* osr = nullptr;
+    for (auto it = end; it != list.begin();) {
+      --it;
+      if (it->retired <= time) continue;
+      if (!it->osr) return &*it;
+      if (osr == nullptr) osr = &*it;
+    }
+    if (osr == nullptr) return &*(end - 1);
+    return osr;
   }
 
   // Adds to the entry of `code` (a compilation, or nullptr) and `name`; entries are found by
