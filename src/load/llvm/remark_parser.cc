@@ -798,8 +798,11 @@ RemarkFileFormat DetectRemarkFileFormat(std::string_view content) {
       p = nl == std::string_view::npos ? content.size() : nl + 1;
       continue;
     }
-    return content.substr(p).starts_with("---") ? RemarkFileFormat::kYaml
-                                                : RemarkFileFormat::kUnknown;
+    std::string_view rest = content.substr(p);
+    // A file cut inside its first "---" is YAML too (ParseDocuments reports the cut).
+    return rest.starts_with("---") || std::string_view("---").starts_with(rest)
+               ? RemarkFileFormat::kYaml
+               : RemarkFileFormat::kUnknown;
   }
   return RemarkFileFormat::kEmpty;
 }
