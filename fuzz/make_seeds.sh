@@ -12,6 +12,7 @@
 #                     and a few cut short
 #   OUT/jfr           JFR recordings of at most 128 KiB (fixtures/jfr/, ../shared/real-hotspot)
 #   OUT/rule_file     --require rule files, and pattern NUL text pairs for the glob match
+#   OUT/llvm_remarks  LLVM optimization remarks (YAML) and a bitstream header
 #   OUT/stream        --format=json streams of the fixtures' commands, whole and one record at a
 #                     time after the header (needs the profdiff binary in $PROFDIFF_SEED_BINARY)
 # Usage: fuzz/make_seeds.sh OUT_DIR
@@ -185,7 +186,17 @@ write("rule_file", b"# rules\ninlined a.B.c(int[], *) -> *.d()\nnot-inlined * ->
 write("rule_file", b"inlined a -> b -> c\ncompiled\nfoo bar\n")
 write("rule_file", b"*.parse(int[], *)\x00a.B.parse(int[], java.lang.String)")
 write("rule_file", b"*a*?b**\x00xxaxxbyb")
+# LLVM remarks: the shapes clang writes (tests/llvm_remark_parser_test.cc has more).
+os.makedirs(os.path.join(out, "llvm_remarks"), exist_ok=True)
+write("llvm_remarks", b"--- !Passed\nPass:            inline\nName:            AlwaysInline\n"
+                      b"DebugLoc:        { File: 'a.c', Line: 32, Column: 35 }\n"
+                      b"Function:        middle\nHotness:         6000\nArgs:\n"
+                      b"  - String:          ''''\n  - Callee:          leaf\n"
+                      b"    DebugLoc:        { File: 'a.c', \n                       Line: 31, Column: 0 }\n"
+                      b"  - String:          \"\\n\"\n...\n--- !Missed\nPass: gvn\nName: x\n"
+                      b"Function: \"_Z\\x01\"\nArgs:\n  - String: |\n      a\n      b\n...\n")
+write("llvm_remarks", b"RMRK\x00\x01")
 for kind in ("record", "profile", "command_line", "stream", "input_stream", "hotspot", "jfr",
-             "rule_file"):
+             "rule_file", "llvm_remarks"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
 PY

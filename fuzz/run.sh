@@ -4,7 +4,7 @@
 # earlier runs in the same build directory left behind.
 #
 # Usage: fuzz/run.sh SECONDS [TARGET ...]     (targets: record profile command_line stream
-#        input_stream hotspot jfr rule_file; default all)
+#        input_stream hotspot jfr rule_file llvm_remarks; default all)
 # Environment:
 #   PROFDIFF_FUZZ_BUILD_DIR   build directory (default: build-fuzz)
 #   PROFDIFF_FUZZ_KEEP_GOING  1: go on after a crash, timeout or out-of-memory and collect every
@@ -16,13 +16,13 @@
 # in <build dir>/fuzz/artifacts/<target>/. Exit status 0 only when every target passed.
 set -euo pipefail
 if [[ $# -lt 1 || ! "$1" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 SECONDS [record|profile|command_line|stream|input_stream|hotspot|jfr|rule_file ...]" >&2
+  echo "usage: $0 SECONDS [record|profile|command_line|stream|input_stream|hotspot|jfr|rule_file|llvm_remarks ...]" >&2
   exit 2
 fi
 seconds="$1"
 shift
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(record profile command_line stream input_stream hotspot jfr rule_file)
+[[ ${#targets[@]} -gt 0 ]] || targets=(record profile command_line stream input_stream hotspot jfr rule_file llvm_remarks)
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 build="${PROFDIFF_FUZZ_BUILD_DIR:-build-fuzz}"
 [[ "$build" = /* ]] || build="$repo/$build"
@@ -54,6 +54,7 @@ for target in "${targets[@]}"; do
     hotspot) max_len=65536 ;;
     jfr) max_len=131072 ;;  # the seeds are whole small recordings
     rule_file) max_len=4096 ;;
+    llvm_remarks) max_len=16384 ;;
     *) echo "fuzz/run.sh: unknown target $target" >&2; exit 2 ;;
   esac
   corpus="$work/corpus/$target"

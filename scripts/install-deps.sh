@@ -13,7 +13,9 @@
 # compressed logs, libre2-dev --method's patterns, libjemalloc-dev the allocator of the profdiff
 # binary (docs/decisions.md "The allocator"); openjdk-17-jdk-headless lets the tests write
 # HotSpot logs and JFR recordings of their own (the JFR tests also hold the reader against the
-# JDK's own `jfr print`; profdiff itself never needs a JVM).
+# JDK's own `jfr print`; profdiff itself never needs a JVM); clang-14 llvm-14 (Debian's default) and
+# clang-19 llvm-19 write the LLVM optimization remarks the tests read (tests/llvm/make_remarks.sh:
+# clang-N, llvm-profdata-N for the PGO builds) and python3-yaml is their independent reader.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
@@ -21,7 +23,8 @@ apt-get install -y -q --no-install-recommends \
   cmake make g++ python3 libcli11-dev rapidjson-dev libabsl-dev libgtest-dev libexpat1-dev \
   libpugixml-dev zlib1g-dev libzstd-dev libre2-dev libjemalloc-dev \
   clang libclang-rt-dev clang-format git chromium \
-  dpkg-dev groff-base man-db bash-completion zsh ccache openjdk-17-jdk-headless
+  dpkg-dev groff-base man-db bash-completion zsh ccache openjdk-17-jdk-headless \
+  clang-14 llvm-14 clang-19 llvm-19 python3-yaml
 # The browser tests (tests/browser) run on Node.js with its own npm. Machines that lack node get
 # Debian's nodejs; never Debian's npm package, which conflicts with an npm that came with node.
 if ! command -v node > /dev/null; then

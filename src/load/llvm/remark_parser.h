@@ -1,0 +1,121 @@
+#ifndef PROFDIFF_LOAD_LLVM_REMARK_PARSER_H_
+#define PROFDIFF_LOAD_LLVM_REMARK_PARSER_H_
+
+// LLVM optimization remarks as clang (-fsave-optimization-record) and rustc (-Zremark-dir) write
+// them: a YAML stream of documents, one remark each (llvm/docs/Remarks.rst):
+//
+//   --- !Missed
+//   Pass:            inline
+//   Name:            NoDefinition
+//   DebugLoc:        { File: 'a.c', Line: 21, Column: 40 }
+//   Function:        opaque_calls
+//   Hotness:         1500
+//   Args:
+//     - Callee:          rand
+//       DebugLoc:        { File: '/usr/include/stdlib.h', Line: 0, Column: 0 }
+//     - String:          ' because its definition is unavailable'
+//   ...
+//
+// A hand-written reader of that schema (docs/llvm-parser-choice.md says why not libyaml, libfyaml
+// or LLVM's own parser): block mappings at any indentation, DebugLoc as a flow mapping (over
+// several lines, as LLVM wraps it past column 70) or a block one, Args as a block sequence of
+// mappings (or `[]`), and every scalar style (plain, '' and "" quoted with their escapes and line
+// folding, | and > block scalars). What is not of that schema is an error with the file, line and
+// column and what was expected there. No recursion: the schema's depth is fixed.
+//
+// Documents are independent: SplitDocuments cuts a buffer into pieces of whole documents cheaply
+// (it looks only near the cut points) and each piece parses on its own, on any thread.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace profdiff::llvm_remarks {
+
+enum class RemarkKind {
+  kPassed,
+  kMissed,
+  kAnalysis,
+  kAnalysisFPCommute,
+  kAnalysisAliasing,
+  kFailure,
+};
+
+// "Passed", "Missed", ...: the tag without its '!'.
+std::string_view RemarkKindName(RemarkKind kind);
+
+struct DebugLoc {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  friend bool operator==(const DebugLoc&, const DebugLoc&) = default;
+};
+
+struct RemarkArg {
+  std::string key;
+  std::string value;
+  std::optional<DebugLoc> loc;
+  friend bool operator==(const RemarkArg&, const RemarkArg&) = default;
+};
+
+struct Remark {
+  RemarkKind kind = RemarkKind::kPassed;
+  std::string pass;
+  std::string name;
+  std::string function;  // as written: mangled for C++
+  std::optional<DebugLoc> loc;
+  std::optional<int64_t> hotness;
+  std::vector<RemarkArg> args;
+  friend bool operator==(const Remark&, const Remark&) = default;
+};
+
+struct ParsedRemarks {
+  std::vector<Remark> remarks;
+  // Set when the input ends inside a document (a file cut short): the 1-based line of that
+  // document's `---`. The remarks before it are in `remarks`; the cut one is dropped.
+  std::optional<size_t> cut_document_line;
+};
+
+// Parses the documents of content[begin, end): `begin` must be the start of a document (or of
+// the file) and `end` the start of one or the end of the content. Errors and the cut line count
+// lines and columns in the whole content, so that a piece of a file reports the file's positions:
+// "FILE:LINE:COLUMN: expected ...". A document is complete when its `...` line is there; one
+// without it at the end of the content is cut (cut_document_line), not an error.
+absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t begin, size_t end,
+                                             std::string_view file_name);
+
+// Cuts content into at most `pieces` consecutive [begin, end) ranges of whole documents, of about
+// equal size, for ParseDocuments on several threads. Looks only near the cut points.
+std::vector<std::pair<size_t, size_t>> SplitDocuments(std::string_view content, size_t pieces);
+
+enum class RemarkFileFormat {
+  kYaml,        // starts with `---` (after blank and comment lines)
+  kYamlStrTab,  // "REMARKS\0": YAML with a string table (-fsave-optimization-record=yaml-strtab)
+  kBitstream,   // "RMRK": LLVM's bitstream remarks (-fsave-optimization-record=bitstream)
+  kEmpty,       // nothing but blanks and comments
+  kUnknown,
+};
+
+// Tells the format from the first bytes of a file.
+RemarkFileFormat DetectRemarkFileFormat(std::string_view content);
+
+// A whole file: refuses what is not YAML remarks with a message that says what was expected (an
+// empty file, bitstream, a string table, anything else), parses the documents on `threads`
+// threads and turns a cut into one warning: "FILE:LINE: the remarks file ends inside a remark
+// (cut short?); the N complete remarks before it were read".
+struct RemarkFile {
+  std::vector<Remark> remarks;
+  std::vector<std::string> warnings;
+};
+absl::StatusOr<RemarkFile> ParseRemarkFile(std::string_view content, std::string_view file_name,
+                                           size_t threads = 1);
+
+}  // namespace profdiff::llvm_remarks
+
+#endif  // PROFDIFF_LOAD_LLVM_REMARK_PARSER_H_

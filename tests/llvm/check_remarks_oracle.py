@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Holds the LLVM remarks reader against an independent one, Python's yaml module (Debian's
+python3-yaml), on remarks compiled now by every installed clang (make_remarks.sh: -O2, -O3 and
+-O2 with an instrumented profile).
+
+For every *.opt.yaml file, the remarks that `llvm_remark_dump FILE` prints (one JSON line each)
+must equal what yaml.load_all reads from the file, remark by remark and field by field. The same
+files concatenated into one must read the same on 1 and on 3 threads (the parallel split).
+
+Usage: check_remarks_oracle.py LLVM_REMARK_DUMP
+Exits 77 (skipped) when no clang-N is installed or python3-yaml is missing.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    dump = sys.argv[1]
+    try:
+        import yaml
+    except ImportError:
+        print("SKIP: python3-yaml is not installed (scripts/install-deps.sh installs it)")
+        return 77
+    base = getattr(yaml, "CBaseLoader", yaml.BaseLoader)
+
+    class Loader(base):  # every scalar a string, as the remark schema has them
+        pass
+
+    def tagged(loader, suffix, node):
+        mapping = loader.construct_mapping(node, deep=True)
+        return ("!" + suffix, mapping)
+
+    Loader.add_multi_constructor("!", tagged)
+
+    with tempfile.TemporaryDirectory() as work:
+        made = subprocess.run(["bash", os.path.join(HERE, "make_remarks.sh"), work],
+                              stdout=subprocess.PIPE, text=True)
+        if made.returncode == 77:
+            print("SKIP: no clang-N installed (scripts/install-deps.sh installs clang-14 and 19)")
+            return 77
+        if made.returncode != 0:
+            print("make_remarks.sh failed", file=sys.stderr)
+            return 1
+        files = sorted(os.path.join(root, name) for root, _, names in os.walk(work)
+                       for name in names if name.endswith(".opt.yaml"))
+        if not files:
+            print("make_remarks.sh wrote no remarks", file=sys.stderr)
+            return 1
+        failures = 0
+        total = 0
+        for path in files:
+            expected = [normalize(path, doc) for doc in yaml.load_all(
+                open(path, encoding="utf-8").read(), Loader=Loader)]
+            got = read_dump(dump, [path])
+            total += len(expected)
+            if not expected:
+                print("FAIL %s: the yaml module read no remarks" % path)
+                failures += 1
+            elif got != expected:
+                failures += 1
+                print("FAIL %s: %d remarks read, %d by the yaml module" %
+                      (path, len(got), len(expected)))
+                for index, (a, b) in enumerate(zip(got, expected)):
+                    if a != b:
+                        print("  first difference, remark %d:\n  reader: %s\n  yaml:   %s" %
+                              (index, json.dumps(a), json.dumps(b)))
+                        break
+        # One big file, read on one and on several threads.
+        joined = os.path.join(work, "all.opt.yaml")
+        with open(joined, "wb") as out:
+            for path in files:
+                out.write(open(path, "rb").read())
+        single = read_dump(dump, [joined])
+        parallel = read_dump(dump, ["--threads", "3", joined])
+        if len(single) != total or single != parallel:
+            failures += 1
+            print("FAIL %s: %d remarks on one thread, %d on three, %d in the files" %
+                  (joined, len(single), len(parallel), total))
+        versions = made.stdout.split()
+        print("%d files by %s, %d remarks: %s" % (len(files), ", ".join(versions), total,
+                                                  "FAILED" if failures else "equal"))
+        return 1 if failures else 0
+
+
+def location(mapping):
+    if mapping is None:
+        return None
+    return {"file": mapping["File"], "line": int(mapping["Line"]), "column": int(mapping["Column"])}
+
+
+def normalize(path, document):
+    tag, mapping = document
+    args = []
+    for arg in mapping.get("Args") or []:
+        keys = [k for k in arg if k != "DebugLoc"]
+        assert len(keys) == 1, arg
+        args.append({"key": keys[0], "value": arg[keys[0]], "loc": location(arg.get("DebugLoc"))})
+    hotness = mapping.get("Hotness")
+    return {
+        "file": path,
+        "kind": tag[1:],
+        "pass": mapping["Pass"],
+        "name": mapping["Name"],
+        "function": mapping["Function"],
+        "loc": location(mapping.get("DebugLoc")),
+        "hotness": None if hotness is None else int(hotness),
+        "args": args,
+    }
+
+
+def read_dump(dump, arguments):
+    run = subprocess.run([dump] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if run.returncode != 0 or run.stderr:
+        print("%s %s: status %d: %s" % (dump, " ".join(arguments), run.returncode,
+                                        run.stderr.decode(errors="replace")), file=sys.stderr)
+        return None
+    remarks = []
+    for line in run.stdout.decode("utf-8", errors="surrogateescape").splitlines():
+        remark = json.loads(line)
+        if arguments[-1].endswith("all.opt.yaml"):
+            remark["file"] = None
+        remarks.append(remark)
+    return remarks
+
+
+if __name__ == "__main__":
+    sys.exit(main())
