@@ -35,6 +35,7 @@ SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FENCE = re.compile(r"^(\s*)(```+|~~~+)(.*)$")
 NOT_RUN = re.compile(r"^<!-- example: not run \(.+\) -->$")
 # A profdiff command line in a block: profdiff, then a command or an option.
+MARK = "@@profdiff-doc-example-end@@"
 PROFDIFF_LINE = re.compile(r"^(\$ )?profdiff (--?[a-z]|[a-z][a-z-]* |[a-z][a-z-]*$)")
 
 
@@ -162,25 +163,41 @@ def main():
                                         "neither an example (`$ ` lines) nor marked "
                                         "<!-- example: not run (...) -->")
                     continue
-                for command, number, expected in parse_session(first, content):
+                commands = parse_session(first, content)
+                runnable = []
+                for command, number, expected in commands:
                     if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=\S*", command):
                         variables.append(command)
                         if expected:
                             failures.append(f"{doc}:{number}: an assignment shows output")
+                    else:
+                        runnable.append((command, number, expected))
+                if not runnable:
+                    continue
+                if any("../shared" in c for c, _, _ in runnable) or any(
+                        "../shared" in v for v in variables
+                        if any("$" + v.split("=")[0] in c for c, _, _ in runnable)):
+                    if not has_shared:
+                        skipped.extend(f"{doc}:{n}" for _, n, _ in runnable)
                         continue
-                    script = "\n".join(variables + [command])
-                    if "../shared" in script and not has_shared:
-                        skipped.append(f"{doc}:{number}")
-                        continue
-                    if list_only:
+                if list_only:
+                    for command, number, _ in runnable:
                         print(f"{doc}:{number}: {command}")
-                        continue
-                    # From top/repo-*, ../shared is top/shared.
-                    result = subprocess.run(["bash", "-c", script], cwd=work, env=env,
-                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                            timeout=300)
+                    continue
+                # One bash per block, so that `echo $?` and variables carry from a command to the
+                # next; a marker line after each command separates their outputs. From
+                # top/repo-*, ../shared is top/shared.
+                script = "\n".join(variables) + "\n"
+                for command, _, _ in runnable:
+                    script += (command + "\n__status=$?; printf '\\n%s\\n' " + MARK +
+                               "; (exit $__status)\n")
+                result = subprocess.run(["bash", "-c", script], cwd=work, env=env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        timeout=300)
+                outputs = result.stdout.decode("utf-8", errors="replace").split("\n" + MARK + "\n")
+                for k, (command, number, expected) in enumerate(runnable):
                     ran += 1
-                    actual = result.stdout.decode("utf-8", errors="replace").split("\n")
+                    actual = outputs[k].split("\n") if k < len(outputs) else []
                     while actual and not actual[-1].strip():
                         actual.pop()
                     ok, where = matches([e for e, _ in expected], actual)
@@ -190,8 +207,7 @@ def main():
                                  if i < len(expected) else "the doc's output ends there")
                         got = (f"printed line {j + 1} is {actual[j].strip()!r}"
                                if j < len(actual) else "the command printed no more lines")
-                        failures.append(f"{doc}:{number}: `{command}` (exit status "
-                                        f"{result.returncode}): {shown}, but {got}")
+                        failures.append(f"{doc}:{number}: `{command}`: {shown}, but {got}")
     finally:
         shutil.rmtree(top, ignore_errors=True)
     for failure in failures:
