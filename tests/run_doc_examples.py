@@ -61,7 +61,10 @@ def blocks(path):
         j = i + 1
         while j < len(lines) and not lines[j].strip().startswith(fence):
             j += 1
-        yield i + 2, m.group(3).strip(), lines[i + 1:j], bool(NOT_RUN.match(previous))
+        # A block indented in a list item: its lines lose the fence's indentation.
+        indent = len(m.group(1))
+        content = [line[indent:] if line[:indent].isspace() else line for line in lines[i + 1:j]]
+        yield i + 2, m.group(3).strip(), content, bool(NOT_RUN.match(previous))
         i = j + 1
 
 
