@@ -1,6 +1,7 @@
 #include <optional>
 
 #include "commands/comparison_commands.h"
+#include "profdiff/analysis/call_site_alignment.h"
 #include "profdiff/analysis/compilation_trees.h"
 #include "profdiff/analysis/optimization_context_tree.h"
 #include "profdiff/diff/edit_policies.h"
@@ -40,22 +41,34 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
     tally->too_big += storage->inlining.too_big ? 1 : 0;
     return;
   }
-  InliningTreeEditPolicy inlining(left.inlining_tree, right.inlining_tree);
+  // Call sites that only moved because the method's code changed (issue 36) are matched at
+  // experiment 1's bci; on the same code the alignment is empty and the trees are used as
+  // they are.
+  const CallSiteAlignment alignment = AlignCallSites(left.inlining_tree, right.inlining_tree);
+  std::optional<InliningTree> moved_right;
+  if (!alignment.empty()) {
+    moved_right = ApplyCallSiteMoves(right.inlining_tree, alignment, options.sort_inlining_tree);
+  }
+  const InliningTree& right_inlining = moved_right ? *moved_right : right.inlining_tree;
+  // The shared classes were made of the trees as loaded: not those of a moved tree.
+  const bool inlining_classes = classes && !moved_right;
+  InliningTreeEditPolicy inlining(left.inlining_tree, right_inlining);
   std::optional<TreeMatch> inlining_match = tree_matcher_internal::MatchTreesUnlessTooBig(
       tree_matcher_internal::AdapterOracle<InliningTreeEditPolicy>(inlining),
       /*identical_interiors=*/!prune, kMaxMatchedNodePairs,
-      classes ? &left_classes->inlining : nullptr, classes ? &right_classes->inlining : nullptr);
+      inlining_classes ? &left_classes->inlining : nullptr,
+      inlining_classes ? &right_classes->inlining : nullptr);
   if (options.decisions) {
     // From the matching as the matcher made it, before pruning leaves out the identities.
-    CollectDecisionChanges(inlining_match, left.inlining_tree, right.inlining_tree,
-                           &storage->decisions);
+    CollectDecisionChanges(inlining_match, left.inlining_tree, right_inlining, &storage->decisions);
     pair->decisions = &storage->decisions;
   }
   if (inlining_match.has_value()) {
     tree_matcher_internal::PruneAndExpand(inlining, prune, *inlining_match);
   }
-  BuildInliningDeltaRecord(inlining_match, left.inlining_tree, right.inlining_tree, options,
+  BuildInliningDeltaRecord(inlining_match, left.inlining_tree, right_inlining, options,
                            &storage->inlining);
+  storage->inlining.moved_call_sites = static_cast<int64_t>(alignment.moves.size());
   OptimizationTreeEditPolicy optimization(left.optimization_tree, right.optimization_tree);
   BuildOptimizationDeltaRecord(
       MatchPruneAndExpandUnlessTooBig(optimization, prune,

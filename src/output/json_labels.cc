@@ -153,6 +153,8 @@ void WriteTree(JsonOut& json, const TreeRecord& tree) {
       json.Bool(tree.identical);
     }
     json.IntMember("cost", tree.cost);
+    // Only when some moved, so that comparisons of the same code write what they always did.
+    if (tree.moved_call_sites > 0) json.IntMember("moved_call_sites", tree.moved_call_sites);
     json.Key("counts");
     WriteCounts(json, tree.counts, /*with_identity=*/true);
   }

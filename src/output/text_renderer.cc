@@ -38,6 +38,13 @@ void WriteTreeUnder(LineWriter& out, const TreeRecord& tree, const char* heading
     return;
   }
   if (heading != nullptr) out.Line(Emphasized(style, Emphasis::kStrong, heading), 1);
+  if (tree.moved_call_sites > 0) {
+    // The code differs between the experiments: say so, as the moves are not shown.
+    out.Line(absl::StrCat(tree.moved_call_sites,
+                          tree.moved_call_sites == 1 ? " call site" : " call sites",
+                          " moved with the code (matched at experiment 1's bci, no difference)"),
+             heading != nullptr ? 2 : 1);
+  }
   out.set_level(level + (heading != nullptr ? 2 : 1));
   WriteTreeText(out, tree, options, style);
   out.set_level(level);

@@ -119,6 +119,9 @@ struct TreeRecord {
   bool identical = false;
   int64_t cost = 0;  // delta trees: the edit cost of the matching
   OpCounts counts;   // delta trees: the nodes by operation
+  // Inlining delta trees: the call sites that only moved because the method's code changed
+  // (issue 36), matched at experiment 1's bci; 0 on the same code.
+  int64_t moved_call_sites = 0;
   std::vector<NodeRecord> nodes;
   std::vector<std::string_view> reasons;
   std::vector<ProfiledTypeRecord> profiled_types;
@@ -132,6 +135,7 @@ struct TreeRecord {
     identical = false;
     cost = 0;
     counts = OpCounts();
+    moved_call_sites = 0;
     nodes.clear();
     reasons.clear();
     profiled_types.clear();

@@ -249,6 +249,9 @@ class LineDecoder {
       tree->identical =
           tree->too_big && Find(object, "identical") != kNoToken && Bool(object, "identical");
       tree->cost = Int(object, "cost");
+      // Written only when some moved.
+      tree->moved_call_sites =
+          Find(object, "moved_call_sites") != kNoToken ? Int(object, "moved_call_sites", 0) : 0;
       uint32_t counts = Object(object, "counts");
       tree->counts.identity = Int(counts, "identity", 0);
       tree->counts.insert = Int(counts, "insert", 0);

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Call sites that moved with the code (issue 36), on real HotSpot logs.
+
+tests/moved_calls/v1 and v2 hold one program, MovedCalls, edited in work(): a call removed
+(gone), a call added (added), two calls swapped (alpha, beta), a call moved into a branch
+(other), a callee grown past C2's inlining limit (grows), and every later call shifted. Each
+version runs with -XX:+LogCompilation on every JDK under /usr/lib/jvm; by construction the only
+changes of work()'s inlining are: gone deleted, added inserted, grows no longer inlined. The
+comparison of v1 with v2 must report exactly those (and say that call sites moved); each version
+compared with itself (another run) reports none and no moves. Exit 77 without a JDK.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+METHOD = "MovedCalls.work(int)"
+EXPECTED = {("delete", "MovedCalls.gone(int)"), ("insert", "MovedCalls.added(int)"),
+            ("relabel", "MovedCalls.grows(int)")}
+
+
+def run(java, javac, version, scratch, tag):
+    classes = os.path.join(scratch, version + "-classes")
+    if not os.path.isdir(classes):
+        subprocess.run([javac, "-d", classes,
+                        os.path.join(HERE, "moved_calls", version, "MovedCalls.java")],
+                       check=True, capture_output=True)
+    log = os.path.join(scratch, "%s-%s.log" % (version, tag))
+    subprocess.run([java, "-XX:+UnlockDiagnosticVMOptions", "-XX:+LogCompilation",
+                    "-XX:LogFile=" + log, "-Xmx256m", "-cp", classes, "MovedCalls"],
+                   check=True, capture_output=True)
+    return log
+
+
+def changes(binary, left, right):
+    """work()'s inlining differences (op, callee) and moved call sites, over its pairs."""
+    out = subprocess.run([binary, "jit-vs-jit", left, right, "--format=json"], check=True,
+                         capture_output=True, text=True).stdout
+    found, moved, pairs = set(), 0, 0
+    for line in out.splitlines():
+        record = json.loads(line)
+        if record.get("type") != "pair" or record.get("method") != METHOD:
+            continue
+        pairs += 1
+        tree = record["inlining"]
+        moved += tree.get("moved_call_sites", 0)
+        for node in tree["nodes"]:
+            if node["op"] == "identity" or node["depth"] != 1:
+                continue
+            side = node.get("right") or node.get("left")
+            found.add((node["op"], side.get("method")))
+    return found, moved, pairs
+
+
+def main():
+    binary = sys.argv[1]
+    failures = 0
+    javas = 0
+    with tempfile.TemporaryDirectory() as top:
+        seen = set()
+        for java in sorted(glob.glob("/usr/lib/jvm/*/bin/java")):
+            javac = os.path.join(os.path.dirname(java), "javac")
+            if os.path.realpath(java) in seen or not os.path.exists(javac):
+                continue
+            seen.add(os.path.realpath(java))
+            javas += 1
+            scratch = tempfile.mkdtemp(dir=top)
+            jdk = os.path.basename(os.path.dirname(os.path.dirname(java)))
+            v1a, v1b = run(java, javac, "v1", scratch, "a"), run(java, javac, "v1", scratch, "b")
+            v2a, v2b = run(java, javac, "v2", scratch, "a"), run(java, javac, "v2", scratch, "b")
+            found, moved, pairs = changes(binary, v1a, v2a)
+            if pairs == 0 or found != EXPECTED or moved == 0:
+                print("%s: v1 vs v2: %d pairs, %d moved, changes %s, expected %s"
+                      % (jdk, pairs, moved, sorted(found), sorted(EXPECTED)))
+                failures += 1
+            for left, right in ((v1a, v1b), (v2a, v2b)):
+                found, moved, pairs = changes(binary, left, right)
+                if found or moved:
+                    print("%s: %s vs itself: changes %s, %d moved"
+                          % (jdk, os.path.basename(left), sorted(found), moved))
+                    failures += 1
+    if javas == 0:
+        print("no JDK under /usr/lib/jvm")
+        return 77
+    print("moved calls: %d JDKs, %d failures" % (javas, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
