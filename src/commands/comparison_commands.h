@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +42,10 @@ struct PairTrees {
   OptimizationContextTree left_context;  // the records refer to their info nodes
   OptimizationContextTree right_context;
   PairDecisions decisions;  // --decisions
+  // Experiment 2's inlining tree with the call sites that moved with the code at experiment 1's
+  // bci (profdiff/analysis/call_site_alignment.h), when any did: the records and decisions refer
+  // to its nodes, so it lives as long as they do.
+  std::optional<InliningTree> moved_right;
 };
 // The classes of a compilation's trees in numberings shared with other compilations' trees
 // (TreeClassifier with the edit policies' SameLabel).

@@ -45,7 +45,8 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
   // experiment 1's bci; on the same code the alignment is empty and the trees are used as
   // they are.
   const CallSiteAlignment alignment = AlignCallSites(left.inlining_tree, right.inlining_tree);
-  std::optional<InliningTree> moved_right;
+  std::optional<InliningTree>& moved_right = storage->moved_right;
+  moved_right.reset();
   if (!alignment.empty()) {
     moved_right = ApplyCallSiteMoves(right.inlining_tree, alignment, options.sort_inlining_tree);
   }
