@@ -74,7 +74,7 @@ step() {
 
 step "Formatting (clang-format, .clang-format)"
 if command -v clang-format > /dev/null; then
-  if git ls-files '*.cc' '*.h' | xargs clang-format --dry-run --Werror; then
+  if git ls-files -z '*.cc' '*.h' | xargs -0 clang-format --dry-run --Werror; then
     passed=$((passed + 1))
   else
     echo "test.sh: run clang-format -i on the files above" >&2

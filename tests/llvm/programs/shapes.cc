@@ -42,8 +42,10 @@ int main(int argc, char** argv) {
   int count = argc > 1 ? std::atoi(argv[1]) : 1000;
   std::vector<std::unique_ptr<shapes::Shape>> all;
   for (int i = 0; i < count; ++i) {
-    if (i % 3 == 0) all.push_back(std::make_unique<shapes::Circle>(i * 0.5));
-    else all.push_back(std::make_unique<shapes::Square>(i * 0.25));
+    if (i % 3 == 0)
+      all.push_back(std::make_unique<shapes::Circle>(i * 0.5));
+    else
+      all.push_back(std::make_unique<shapes::Square>(i * 0.25));
   }
   double total = 0;
   for (const auto& shape : all) total += shape->area();  // a virtual call
