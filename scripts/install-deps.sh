@@ -15,7 +15,8 @@
 # HotSpot logs and JFR recordings of their own (the JFR tests also hold the reader against the
 # JDK's own `jfr print`; profdiff itself never needs a JVM); clang-14 llvm-14 (Debian's default) and
 # clang-19 llvm-19 write the LLVM optimization remarks the tests read (tests/llvm/make_remarks.sh:
-# clang-N, llvm-profdata-N for the PGO builds) and python3-yaml is their independent reader.
+# clang-N, llvm-profdata-N for the PGO builds) and python3-yaml is their independent reader; jq and
+# bsdextrautils (column) run README's JSON and CSV recipes, which the doc_examples test runs.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
@@ -24,7 +25,7 @@ apt-get install -y -q --no-install-recommends \
   libpugixml-dev zlib1g-dev libzstd-dev libre2-dev libjemalloc-dev \
   clang libclang-rt-dev clang-format git chromium \
   dpkg-dev groff-base man-db bash-completion zsh ccache openjdk-17-jdk-headless \
-  clang-14 llvm-14 clang-19 llvm-19 python3-yaml
+  clang-14 llvm-14 clang-19 llvm-19 python3-yaml jq bsdextrautils
 # The browser tests (tests/browser) run on Node.js with its own npm. Machines that lack node get
 # Debian's nodejs; never Debian's npm package, which conflicts with an npm that came with node.
 if ! command -v node > /dev/null; then
