@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_table.h"
+#include "cli/option_table.h"
 #include "test_util.h"
 
 namespace profdiff {
@@ -561,12 +563,50 @@ TEST(HelpTest, ProgramHelp) {
   EXPECT_EQ(PrintOf({"nope", "--help"}).out, help);
 }
 
+// The help is made of the option and command tables: every option with its description, every
+// command's arguments with theirs, so that the help cannot drift from the tables (issue 35).
+TEST(HelpTest, EveryOptionAndArgumentAsInTheTables) {
+  const std::string help = PrintOf({"--help"}).out;
+  for (const OptionSpec& spec : OptionSpecs()) {
+    const size_t at = help.find("\n  " + std::string(spec.name) + " ");
+    ASSERT_NE(at, std::string::npos) << spec.name;
+    const size_t end = help.find('\n', at + 1);
+    EXPECT_NE(help.substr(at, end - at).find(spec.description), std::string::npos)
+        << spec.name << ": " << help.substr(at, end - at);
+  }
+  for (const CommandSpec& command : CommandSpecs()) {
+    const std::string text = PrintOf({"help", std::string(command.name)}).out;
+    for (const PositionalSpec& positional : command.positionals) {
+      const std::string line = "\n  " + std::string(positional.name) + " " +
+                               std::string(positional.type_name) +
+                               (positional.required ? " REQUIRED" : "");
+      const size_t at = text.find(line);
+      ASSERT_NE(at, std::string::npos) << command.name << ": " << line << "\n" << text;
+      const size_t end = text.find('\n', at + 1);
+      EXPECT_NE(text.substr(at, end - at).find(positional.description), std::string::npos)
+          << command.name << " " << positional.name;
+    }
+  }
+  // What the help said wrongly before: hotness is a share of the JIT-compiled time, the logs may
+  // be HotSpot files, profiles JFR recordings, and --require exits with 2 too.
+  EXPECT_EQ(help.find("total execution period"), std::string::npos);
+  EXPECT_NE(help.find("2 differences found (--fail-on) or a rule broken (--require)"),
+            std::string::npos);
+  for (const char* command : {"report", "stats", "jit-vs-aot"}) {
+    const std::string text = PrintOf({"help", command}).out;
+    EXPECT_NE(text.find("DIR|FILE REQUIRED"), std::string::npos) << command;
+    EXPECT_NE(text.find("JFR recording"), std::string::npos) << command;
+  }
+  EXPECT_NE(PrintOf({"help", "jit-vs-jit-runs"}).out.find("Required: a run of experiment 1"),
+            std::string::npos);
+}
+
 TEST(HelpTest, CommandHelp) {
   const std::string report = PrintOf({"help", "report"}).out;
   EXPECT_NE(report.find("Usage: profdiff report [OPTIONS] optimization_log [proftool_output]"),
             std::string::npos)
       << report;
-  EXPECT_NE(report.find("\n  optimization_log DIR REQUIRED "), std::string::npos) << report;
+  EXPECT_NE(report.find("\n  optimization_log DIR|FILE REQUIRED "), std::string::npos) << report;
   EXPECT_NE(report.find("\n  proftool_output FILE "), std::string::npos) << report;
   EXPECT_EQ(report.find("directory with optimization logs"), std::string::npos);
   EXPECT_EQ(PrintOf({"report", "--help"}).out, report);

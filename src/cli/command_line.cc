@@ -52,7 +52,8 @@ class CliModel {
     app_.require_subcommand(1);
     app_.footer(
         "Options may also follow the command. Run 'profdiff help COMMAND' for the arguments of a "
-        "command.\nExit status: 0 success, 1 error, 2 differences found (--fail-on). More in "
+        "command.\nExit status: 0 success, 1 error, 2 differences found (--fail-on) or a rule "
+        "broken (--require). More in "
         "'man profdiff'.");
     for (const OptionSpec& spec : OptionSpecs()) {
       options_.push_back(
@@ -149,8 +150,10 @@ class CliModel {
 
  private:
   static constexpr std::string_view kDescription =
-      "profdiff selects the compilation units in which an experiment spent most of its time and "
-      "prints or compares the compiler's optimization logs for them.";
+      "profdiff prints and compares the optimization decisions of JIT compilers (Graal's "
+      "optimization logs, HotSpot's C1/C2 compilation logs) in the code where an experiment "
+      "spent its time (proftool profiles, JFR recordings); for Graal logs, a drop-in "
+      "replacement of GraalVM's own profdiff.";
 
   struct Command {
     const CommandSpec* spec;

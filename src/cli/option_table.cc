@@ -18,8 +18,8 @@ const OptionSpec kOptionSpecs[] = {
     {"--hot-max-limit", &Options::hot_max_limit, "10",
      "Mark at most this many compilation units as hot"},
     {"--hot-percentile", &Options::hot_percentile, "0.9",
-     "Fraction (0 to 1) of the total execution period the hot compilation units should account "
-     "for"},
+     "Fraction (0 to 1) of the JIT-compiled (Graal-compiled) execution time that the hot "
+     "compilation units should account for at most"},
     {"--optimization-context-tree", &Options::optimization_context_tree, "false",
      "Merge each inlining tree with its optimization tree into one optimization-context tree"},
     {"--diff-compilations", &Options::diff_compilations, "true",

@@ -32,9 +32,9 @@ std::string ParseShare(std::string_view name, std::string_view value, double* ou
 const std::vector<RunsOptionSpec>& RunsOptionSpecs() {
   static const std::vector<RunsOptionSpec>* const kSpecs = new std::vector<RunsOptionSpec>{
       {"--exp1", "LOG PROF", "",
-       "A run of experiment 1 (the baseline): its optimization-log directory and proftool "
-       "profile. Give one pair per run, after one --exp1 or each after its own"},
-      {"--exp2", "LOG PROF", "", "A run of experiment 2 (the change), like --exp1"},
+       "Required: a run of experiment 1 (the baseline): its optimization log and profile. Give "
+       "one pair per run, after one --exp1 or each after its own"},
+      {"--exp2", "LOG PROF", "", "Required: a run of experiment 2 (the change), like --exp1"},
       {"--stable-share", "NUMBER", "0.8",
        "A difference is stable when it is in at least this share (0 to 1) of the cross pairs"},
       {"--noise-share", "NUMBER", "0.2",
