@@ -55,10 +55,13 @@ struct CompilationClasses {
 };
 // With `left_classes` and `right_classes` (both or neither; ignored for optimization-context
 // trees), the matcher takes the trees' classes from them instead of classifying the two trees.
+// Without `align_moved_call_sites`, call sites that moved with the code are not aligned
+// (jit-vs-jit-runs, whose records refer to the runs' trees beyond the pair's storage).
 void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
                 PairTrees* storage, PairRecord* pair, EndRecord* tally,
                 const CompilationClasses* left_classes = nullptr,
-                const CompilationClasses* right_classes = nullptr);
+                const CompilationClasses* right_classes = nullptr,
+                bool align_moved_call_sites = true);
 
 // The preprocessed trees of the compilations of one method section, shared by the threads that
 // render its compilation pairs. A compilation that takes part in several pairs is loaded once and

@@ -12,7 +12,8 @@ namespace profdiff {
 
 void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
                 PairTrees* storage, PairRecord* pair, EndRecord* tally,
-                const CompilationClasses* left_classes, const CompilationClasses* right_classes) {
+                const CompilationClasses* left_classes, const CompilationClasses* right_classes,
+                bool align_moved_call_sites) {
   const bool classes = left_classes != nullptr && right_classes != nullptr;
   const bool prune = options.prune_identities;
   ++tally->pairs;
@@ -44,7 +45,9 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
   // Call sites that only moved because the method's code changed (issue 36) are matched at
   // experiment 1's bci; on the same code the alignment is empty and the trees are used as
   // they are.
-  const CallSiteAlignment alignment = AlignCallSites(left.inlining_tree, right.inlining_tree);
+  const CallSiteAlignment alignment = align_moved_call_sites
+                                          ? AlignCallSites(left.inlining_tree, right.inlining_tree)
+                                          : CallSiteAlignment{};
   std::optional<InliningTree>& moved_right = storage->moved_right;
   moved_right.reset();
   if (!alignment.empty()) {

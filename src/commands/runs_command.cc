@@ -459,7 +459,8 @@ class RunsComparison {
           MatchTrees(*pairs[i].left->trees, *pairs[i].right->trees, match_options_,
                      matched.trees.get(), &unused, &matched.tally,
                      classify ? &pairs[i].left->classes : nullptr,
-                     classify ? &pairs[i].right->classes : nullptr);
+                     classify ? &pairs[i].right->classes : nullptr,
+                     /*align_moved_call_sites=*/false);
           matched.differences.Collect(matched.trees->inlining);
           if (!options_.optimization_context_tree) {
             matched.differences.Collect(matched.trees->optimization);
