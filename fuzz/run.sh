@@ -33,8 +33,12 @@ if ! command -v clang++ > /dev/null; then
   exit 1
 fi
 mkdir -p "$build"
-cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DPROFDIFF_FUZZ=ON -DPROFDIFF_WERROR=ON > "$build/configure.log" 2>&1 ||
+# Configured by scripts/cmake_args.sh (-O1, line tables only), through ccache when it is there
+# (the cache's paths are relative to the checkout: sourced from there).
+cd "$repo"
+source scripts/cmake_args.sh
+cmake -S "$repo" -B "$build" "${profdiff_fuzz_args[@]}" "${profdiff_launcher_args[@]}" \
+  > "$build/configure.log" 2>&1 ||
   { cat "$build/configure.log" >&2; exit 1; }
 # The instrumented profdiff writes the JSON streams that seed the stream target.
 cmake --build "$build" -j"$jobs" --target fuzzers profdiff

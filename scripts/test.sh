@@ -105,11 +105,8 @@ run_ctest build
 
 if [[ $quick -eq 0 ]]; then
   step "AddressSanitizer + UndefinedBehaviorSanitizer build (warnings are errors) and the ctest suite"
-  # GCC warns falsely about maybe-uninitialized values in sanitized code (its manual advises
-  # against -Werror with sanitizers for that reason, e.g. inside <regex>); that one warning stays
-  # on in the Release build.
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPROFDIFF_SANITIZE=ON \
-    -DPROFDIFF_WERROR=ON -DCMAKE_CXX_FLAGS=-Wno-maybe-uninitialized "${profdiff_launcher_args[@]}"
+  # Configured by scripts/cmake_args.sh (-O1, line tables only).
+  cmake -S . -B build-asan "${profdiff_asan_args[@]}" "${profdiff_launcher_args[@]}"
   cmake --build build-asan -j"$jobs"
   # Any report ends the process with an error (the build already makes UBSan checks fatal).
   export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"

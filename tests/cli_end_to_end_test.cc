@@ -820,7 +820,7 @@ TEST_F(EndToEndTest, OptionsAfterTheCommand) {
 // --- The repository's fixtures -------------------------------------------------------------------
 
 TEST(FixturesTest, JitExampleRuns) {
-  const std::string root = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example/";
+  const std::string root = test::SourceDir() + "/fixtures/jit-example/";
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"report", root + "exp1/log", root + "exp1/prof.json"},
            {"report", root + "exp2/log"},

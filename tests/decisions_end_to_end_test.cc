@@ -21,7 +21,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
 
 std::vector<std::string> Differing(std::vector<std::string> extra = {}) {
   std::vector<std::string> args{"jit-vs-jit", kJit + "/exp1/log", kJit + "/exp1/prof.json",
@@ -161,7 +161,7 @@ TEST(DecisionsEndToEndTest, RunsListTheStableReasonOnlyChanges) {
   EXPECT_THAT(csv.out, HasSubstr("\nreason,org.example.shop.Checkout.total(java.util.List),"));
 }
 
-const std::string kHotSpot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+const std::string kHotSpot = test::SourceDir() + "/fixtures/hotspot-example";
 
 TEST(DecisionsEndToEndTest, HotSpotCallSitesShowTheCalleesBytecodeSize) {
   const std::vector<std::string> args{"jit-vs-jit", kHotSpot + "/jdk17.log",

@@ -23,8 +23,8 @@ namespace {
 using test::RunProfdiff;
 using test::RunResult;
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
-const std::string kAot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
+const std::string kAot = test::SourceDir() + "/fixtures/aot-example";
 
 // fixtures/jit-example: Checkout.total differs in inlining and optimization (51.92% of the
 // execution in experiment 2), ArrayList.get in optimization only (15.83% in experiment 1).
@@ -216,7 +216,7 @@ RunResult RunWithStdout(const std::vector<std::string>& args, int stdout_fd) {
   if (pid == 0) {
     int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (err_fd < 0 || dup2(stdout_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
-    test::ExecBinary(PROFDIFF_BINARY, args);
+    test::ExecBinary(test::ProfdiffBinary(), args);
   }
   close(stdout_fd);
   int status = 0;

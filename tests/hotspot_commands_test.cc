@@ -18,8 +18,8 @@ namespace {
 
 using namespace test;  // NOLINT: the test helpers
 
-const std::string kFixture = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+const std::string kFixture = test::SourceDir() + "/fixtures/hotspot-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
 
 const std::vector<std::string> kRunsWithoutProfiles = {
     "jit-vs-jit-runs", "--exp1", "jdk17.log", "jdk17.log", "--exp2", "jdk25.log", "jdk25.log"};
@@ -162,8 +162,7 @@ TEST(HotSpotRunsTest, RunsAreToldApartByWhatTheyAre) {
 // exactly the methods jit-vs-jit compares without profiles, every method compiled in both; and
 // the same logs with their recordings, with JFR's sampled time in the runs table.
 TEST(HotSpotRunsTest, RealLogsWithAndWithoutRecordings) {
-  const std::string real =
-      std::string(PROFDIFF_SOURCE_DIR) + "/../shared/real-hotspot/NumericShapes";
+  const std::string real = test::SourceDir() + "/../shared/real-hotspot/NumericShapes";
   const std::string log1 = real + "/jdk25/run-1/hotspot.log.gz";
   const std::string log2 = real + "/jdk25-lowinline/run-1/hotspot.log.gz";
   if (!std::filesystem::exists(log1)) GTEST_SKIP() << "no " << log1;

@@ -961,7 +961,7 @@ TEST_F(HotSpotLogTest, JitVsJitTellsItsArgumentsApart) {
 
 // fixtures/hotspot-example: the reviewed outputs stay as they are (fixtures/hotspot-example).
 TEST(HotSpotFixtureTest, OutputsAreAsReviewed) {
-  const std::string dir = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+  const std::string dir = test::SourceDir() + "/fixtures/hotspot-example";
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
       {"jit-vs-jit.txt",
        {"jit-vs-jit", "jdk17.log", "jdk25.log", "--explanation=false", "--summary=true"}},

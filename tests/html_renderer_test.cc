@@ -641,7 +641,7 @@ TEST(HtmlRendererTest, RunsInputCannotEndTheScriptElement) {
 // The command line.
 
 TEST(HtmlCommandLineTest, EveryCommandAndRenderWriteAPage) {
-  const std::string jit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+  const std::string jit = test::SourceDir() + "/fixtures/jit-example";
   RunResult run = RunProfdiff({"jit-vs-jit", jit + "/exp1/log", jit + "/exp1/prof.json",
                                jit + "/exp2/log", jit + "/exp2/prof.json", "--format=html"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -668,7 +668,7 @@ TEST(HtmlCommandLineTest, EveryCommandAndRenderWriteAPage) {
 }
 
 TEST(HtmlCommandLineTest, RunsPageAndRenderOfItsStreamAreTheSame) {
-  const std::string jit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+  const std::string jit = test::SourceDir() + "/fixtures/jit-example";
   const std::vector<std::string> runs = {"jit-vs-jit-runs",
                                          "--exp1",
                                          jit + "/exp1/log",
@@ -722,8 +722,8 @@ TEST(HtmlCommandLineTest, RenderOfABadFileWritesNoPage) {
 }
 
 TEST(HtmlCommandLineTest, AFailedRunEndsThePageWithItsError) {
-  const std::string jit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
-  const std::string aot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example";
+  const std::string jit = test::SourceDir() + "/fixtures/jit-example";
+  const std::string aot = test::SourceDir() + "/fixtures/aot-example";
   RunResult run = RunProfdiff({"jit-vs-jit", jit + "/exp1/log", jit + "/exp1/prof.json",
                                jit + "/exp2/log", aot + "/exp2/prof.json", "--format=html"});
   EXPECT_EQ(run.exit_code, 1);  // experiment 2's profile is of the wrong kind (AOT)

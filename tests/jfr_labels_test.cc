@@ -16,7 +16,7 @@ namespace {
 
 using namespace test;  // NOLINT: the test helpers
 
-const std::string kSource = PROFDIFF_SOURCE_DIR;
+const std::string kSource = test::SourceDir();
 const std::string kRecording = kSource + "/fixtures/jfr/groundtruth-jdk17.jfr";
 const std::string kRealGraal =
     kSource + "/../shared/conformance/data/real-graal/NumericShapes/default/run-1";

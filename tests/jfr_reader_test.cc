@@ -24,7 +24,7 @@ namespace {
 using ::testing::HasSubstr;
 
 std::string Fixture() {
-  return test::ReadFile(std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jfr/groundtruth-jdk17.jfr");
+  return test::ReadFile(test::SourceDir() + "/fixtures/jfr/groundtruth-jdk17.jfr");
 }
 
 // An event of the fixture's single chunk, found by walking the sizes (compressed integers).
@@ -279,7 +279,7 @@ TEST(JfrReaderTest, ARecordingThroughAFifoIsReadOnce) {
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   });
   ExperimentInput input;
-  input.log_directory = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example/exp1/log";
+  input.log_directory = test::SourceDir() + "/fixtures/jit-example/exp1/log";
   input.profile_path = fifo;
   absl::StatusOr<Experiment> experiment = LoadExperiment(input, [](std::string_view) {});
   writer.join();

@@ -20,13 +20,14 @@
 #include "profdiff/output/method_differences.h"
 #include "profdiff/output/observed_renderer.h"
 #include "profdiff/output/renderers.h"
+#include "test_paths.h"
 
 namespace profdiff {
 namespace {
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
-const std::string kAot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example";
-const std::string kHotSpot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
+const std::string kAot = test::SourceDir() + "/fixtures/aot-example";
+const std::string kHotSpot = test::SourceDir() + "/fixtures/hotspot-example";
 
 // --- SectionPairCount ----------------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ TEST(MethodFilterTest, InvalidPatternsAreExplained) {
   EXPECT_FALSE(MethodFilter("(a+)+$").Matches(std::string(100000, 'a') + "!"));
 }
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
 const std::vector<std::string> kJitArgs = {kJit + "/exp1/log", kJit + "/exp1/prof.json",
                                            kJit + "/exp2/log", kJit + "/exp2/prof.json"};
 

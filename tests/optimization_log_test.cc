@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "load/graal/log_line_reader.h"
+#include "test_paths.h"
 
 namespace profdiff {
 namespace {
@@ -506,7 +507,7 @@ TEST_F(OptimizationLogTest, LineReaderReportsReadErrors) {
 std::string ConformanceData() {
   const char* env = std::getenv("PROFDIFF_CONFORMANCE_DIR");
   return env != nullptr ? std::string(env) + "/data"
-                        : std::string(PROFDIFF_SOURCE_DIR) + "/../shared/conformance/data";
+                        : test::SourceDir() + "/../shared/conformance/data";
 }
 
 TEST_F(OptimizationLogTest, ConformanceLogsRoundTrip) {

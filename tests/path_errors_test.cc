@@ -17,8 +17,8 @@ namespace {
 using test::RunProfdiff;
 using test::RunResult;
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
-const std::string kAot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
+const std::string kAot = test::SourceDir() + "/fixtures/aot-example";
 
 struct CommandCase {
   std::vector<std::string> args;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "load/paths.h"
+#include "test_paths.h"
 
 namespace profdiff {
 namespace {
@@ -401,7 +402,7 @@ TEST_F(ProfileTest, DeepNestingDoesNotRecurse) {
 std::string ConformanceData() {
   const char* env = std::getenv("PROFDIFF_CONFORMANCE_DIR");
   return env != nullptr ? std::string(env) + "/data"
-                        : std::string(PROFDIFF_SOURCE_DIR) + "/../shared/conformance/data";
+                        : test::SourceDir() + "/../shared/conformance/data";
 }
 
 TEST(ProfileConformanceTest, EdgeProfileFormats) {

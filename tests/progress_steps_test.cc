@@ -12,11 +12,12 @@
 #include "profdiff/commands/commands.h"
 #include "profdiff/load/optimization_log.h"
 #include "profdiff/output/renderers.h"
+#include "test_paths.h"
 
 namespace profdiff {
 namespace {
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
 
 struct Step {
   std::string what;

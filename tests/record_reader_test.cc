@@ -9,6 +9,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test_paths.h"
 
 namespace profdiff {
 namespace {
@@ -291,7 +292,7 @@ TEST(RecordReaderTest, EscapesAndWhitespace) {
 }
 
 std::filesystem::path CorpusData() {
-  return std::filesystem::path(PROFDIFF_SOURCE_DIR) / ".." / "shared" / "conformance" / "data";
+  return std::filesystem::path(test::SourceDir()) / ".." / "shared" / "conformance" / "data";
 }
 
 // Every record of the conformance corpus is valid (none of its cases prints a warning).

@@ -19,7 +19,7 @@ using test::RunProfdiff;
 using test::RunResult;
 using test::TempDir;
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
 const std::string kLog1 = kJit + "/exp1/log";
 const std::string kProf1 = kJit + "/exp1/prof.json";
 const std::string kLog2 = kJit + "/exp2/log";
@@ -251,8 +251,8 @@ TEST(RunsEndToEndTest, ABadRunIsAnErrorNamingIt) {
             true},
            {dir.path(),
             "Run 2 of experiment 2: the profile " + dir.path() + " is not a regular file\n", true},
-           {std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example/exp2/prof.json",
-            "Run 2 of experiment 2 (" + kLog2 + ", " + std::string(PROFDIFF_SOURCE_DIR) +
+           {test::SourceDir() + "/fixtures/aot-example/exp2/prof.json",
+            "Run 2 of experiment 2 (" + kLog2 + ", " + test::SourceDir() +
                 "/fixtures/aot-example/exp2/prof.json): Failed to parse experiment 2 in ",
             false},
            {garbage, "Run 2 of experiment 2 (" + kLog2 + ", " + garbage + "): ", false},

@@ -28,7 +28,7 @@ using test::TempDir;
 bool Generate(const std::vector<std::string>& args) {
   pid_t pid = fork();
   if (pid == 0) {
-    test::ExecBinary(PROFDIFF_GENERATOR, args);
+    test::ExecBinary(test::GeneratorBinary(), args);
   }
   int status = 0;
   return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&

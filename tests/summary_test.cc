@@ -18,8 +18,8 @@ using test::Block;
 using test::RunProfdiff;
 using test::RunResult;
 
-const std::string kJit = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/jit-example";
-const std::string kAot = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/aot-example";
+const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
+const std::string kAot = test::SourceDir() + "/fixtures/aot-example";
 
 std::vector<std::string> Differing(std::vector<std::string> extra = {}) {
   std::vector<std::string> args = {"jit-vs-jit", kJit + "/exp1/log", kJit + "/exp1/prof.json",

@@ -24,6 +24,7 @@
 #include "profdiff/model/inlining_tree.h"
 #include "profdiff/model/json_text.h"
 #include "profdiff/model/optimization_tree.h"
+#include "test_paths.h"
 
 namespace profdiff::test {
 
@@ -142,7 +143,7 @@ inline RunResult RunProfdiffOnce(const std::vector<std::string>& args,
     int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (out_fd < 0 || err_fd < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
     if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
-    ExecBinary(PROFDIFF_BINARY, args);
+    ExecBinary(test::ProfdiffBinary(), args);
   }
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) != pid) return result;
@@ -591,7 +592,7 @@ inline RunResult RunProfdiffWithLimits(const std::vector<std::string>& args, con
     struct rlimit stack = {stack_bytes, stack_bytes};
     if (setrlimit(RLIMIT_STACK, &stack) != 0) _exit(125);
     alarm(timeout_seconds);
-    ExecBinary(PROFDIFF_BINARY, args);
+    ExecBinary(test::ProfdiffBinary(), args);
   }
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) != pid) return result;

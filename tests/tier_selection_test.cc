@@ -90,7 +90,7 @@ TEST(TierSelectionTest, SelectsByLevelOrEachMethodsTopLevel) {
 // ---------------------------------------------------------------------------------------------
 // End to end.
 
-const std::string kFixture = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+const std::string kFixture = test::SourceDir() + "/fixtures/hotspot-example";
 
 // The levels of the complete <task> elements of a log inside its <compilation_log> sections,
 // read here with a regular expression, independently of the reader: C2 sections' tasks without
@@ -293,8 +293,8 @@ TEST(TiersEndToEndTest, OlderStreamsRender) {
 
 // A real log of ../shared/real-hotspot (compressed, as they are stored).
 TEST(TiersEndToEndTest, RealLog) {
-  const std::string log = std::string(PROFDIFF_SOURCE_DIR) +
-                          "/../shared/real-hotspot/NumericShapes/jdk25/run-1/hotspot.log.gz";
+  const std::string log =
+      test::SourceDir() + "/../shared/real-hotspot/NumericShapes/jdk25/run-1/hotspot.log.gz";
   if (!std::filesystem::exists(log)) GTEST_SKIP() << "no " << log;
   TempDir dir;
   const std::string plain = dir.Path("hotspot.log");

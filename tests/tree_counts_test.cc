@@ -176,8 +176,8 @@ TEST(TreeCountsTest, WithoutCountingNothingIsCounted) {
 // The counts of the validating scan equal those of the trees built from every record of the
 // bundled examples and of the conformance data (when present).
 TEST(TreeCountsTest, ScanCountsEqualTreeCountsOverTheExampleData) {
-  std::vector<std::string> roots = {std::string(PROFDIFF_SOURCE_DIR) + "/fixtures"};
-  const std::string corpus = std::string(PROFDIFF_SOURCE_DIR) + "/../shared/conformance/data";
+  std::vector<std::string> roots = {test::SourceDir() + "/fixtures"};
+  const std::string corpus = test::SourceDir() + "/../shared/conformance/data";
   if (std::filesystem::is_directory(corpus)) roots.push_back(corpus);
   size_t records = 0;
   for (const std::string& root : roots) {
