@@ -421,6 +421,19 @@ test('the filter box hides and shows methods', async (browser) => {
       filter.dispatchEvent(new Event('input'));
     });
     checkEqual((await visibleRows(page)).length, 2, 'rows after clearing the filter');
+    // Either spelling of a name: the log's (here qualified) and the simple one.
+    const rowsFor = async (text) => {
+      await page.evaluate((value) => {
+        const filter = document.getElementById('filter');
+        filter.value = value;
+        filter.dispatchEvent(new Event('input'));
+      }, text);
+      return visibleRows(page);
+    };
+    const total = ['org.example.shop.Checkout.total(java.util.List)'];
+    checkEqual(await rowsFor('Checkout.total(java.util.List)'), total, 'the qualified spelling');
+    checkEqual(await rowsFor('Checkout.total(List)'), total, 'the simple spelling');
+    checkEqual(await rowsFor('Checkout.total(java.util.Set)'), [], 'neither');
     checkEqual(problems, [], 'problems');
   } finally {
     await page.close();
