@@ -282,6 +282,7 @@ test('--decisions: the rates, transitions and call sites of the record, each lin
         const rows = (selector) => [...box.querySelectorAll(selector + ' tbody tr')]
             .map((tr) => [...tr.children].map((td) => td.textContent));
         return {
+          counted: box.querySelector('p').textContent,
           transitions: rows('table.decision-transitions'),
           sites: [...box.querySelectorAll('table.decision-sites')].map((t) =>
               [...t.querySelectorAll('tbody tr')].map((tr) => ({
@@ -293,6 +294,12 @@ test('--decisions: the rates, transitions and call sites of the record, each lin
         };
       });
       check(shown !== null, 'a decisions box');
+      // Without a profile on either side (the HotSpot logs) nothing is hot: compiled methods.
+      const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+      const profiled = args.some((a) => a.endsWith('prof.json'));
+      checkEqual(shown.counted, `${plural(record.pairs, 'compared pair')} of ` +
+          `${plural(record.methods, profiled ? 'hot method' : 'compiled method')}` +
+          (record.too_big ? ` (${record.too_big} too big to compare)` : ''), 'the counted pairs');
       const side = (s) => (s ? (s.reason ? `${s.kind} (${s.reason})` : s.kind) : 'absent');
       checkEqual(shown.transitions, record.transitions.map((t) => [side(t.before), side(t.after),
           String(t.call_sites), String(t.methods), t.share === null ? '\u2013' : (t.share * 100).toFixed(2) + '%']),

@@ -440,7 +440,10 @@
     var box = add(app, el('div', 'decisions'));
     box.id = 'decisions';
     add(box, el('h2', null, 'Decisions: the call sites whose inlining decision changed'));
-    add(box, el('p', null, plural(r.pairs, 'compared pair') + ' of ' + plural(r.methods, 'hot method') +
+    // Hot methods when an experiment has a profile, else compiled ones (as the text says them).
+    var profiled = m.experiments.some(function (x) { return x.profile; });
+    add(box, el('p', null, plural(r.pairs, 'compared pair') + ' of ' +
+        plural(r.methods, profiled ? 'hot method' : 'compiled method') +
         (r.too_big ? ' (' + r.too_big + ' too big to compare)' : '')));
     function rate(part, whole) { return whole > 0 ? part / whole : null; }
     function rateRow(title, key1, key2) {
