@@ -308,7 +308,9 @@ TEST_F(OptimizationLogTest, NotADirectory) {
   absl::StatusOr<OptimizationLog> log = Load(root_ + "/missing");
   ASSERT_FALSE(log.ok());
   EXPECT_EQ(std::string(log.status().message()),
-            message + root_ + "/missing (No such file or directory)");
+            message + root_ + "/missing (No such file or directory)\n" + root_ +
+                "/missing does not exist: an optimization log is a directory (a Graal log) or a "
+                "file (a HotSpot compilation log, written by -XX:+LogCompilation)");
 
   Write("file", Record("a()", "1"));
   log = Load(dir_ + "/file");
