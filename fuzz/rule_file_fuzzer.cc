@@ -2,7 +2,8 @@
 // parsed as a rule file: ParseRules must never crash, and a parsed rule has what its kind needs,
 // at a line within the input. Then the input is split at its first NUL byte into a pattern and a
 // text, and GlobMatch must agree with a plain dynamic-programming match (on short inputs, where
-// the quadratic reference is cheap).
+// the quadratic reference is cheap), and the two spellings of a method name must behave
+// (model/method_spelling.h).
 
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "profdiff/load/rule_file.h"
+#include "profdiff/model/method_spelling.h"
 
 namespace {
 
@@ -63,6 +65,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view text = input.substr(nul + 1);
     if (profdiff::GlobMatch(pattern, text) != ReferenceMatch(pattern, text)) {
       Die("GlobMatch disagrees with the reference");
+    }
+    // Both spellings of a name: a simple spelling is its own, and a pattern that matches a name
+    // as it is also matches it as a method name.
+    const std::string simple = profdiff::SimpleSpelling(text);
+    if (profdiff::SimpleSpelling(simple) != simple) Die("SimpleSpelling is not idempotent");
+    if (profdiff::GlobMatch(pattern, text) &&
+        !profdiff::MethodGlobMatch(pattern, profdiff::SimpleSpelling(pattern), text)) {
+      Die("MethodGlobMatch rejects what GlobMatch matches");
     }
   }
   return 0;

@@ -611,7 +611,9 @@ TEST_F(EndToEndTest, PathErrorsComeBeforeAnyOutput) {
   // all); the explanation block is not printed either.
   const std::string missing =
       "Could not read the files of the experiment 1: The provided optimization log path does not "
-      "denote a directory: nowhere (No such file or directory)";
+      "denote a directory: nowhere (No such file or directory)\nnowhere does not exist: an "
+      "optimization log is a directory (a Graal log) or a file (a HotSpot compilation log, "
+      "written by -XX:+LogCompilation)";
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"report", "nowhere"},
            {"jit-vs-jit", "nowhere", "prof1.json", "jit2", "prof2.json"},
@@ -624,7 +626,9 @@ TEST_F(EndToEndTest, PathErrorsComeBeforeAnyOutput) {
   RunResult jit = Run({"aot-vs-aot-jit-profile", "nowhere", "prof1.json", "aot1", "aot1"});
   EXPECT_EQ(jit.err,
             "Could not read the files of the experiment 0: The provided optimization "
-            "log path does not denote a directory: nowhere (No such file or directory)\n");
+            "log path does not denote a directory: nowhere (No such file or directory)\n"
+            "nowhere does not exist: an optimization log is a directory (a Graal log) or a file (a "
+            "HotSpot compilation log, written by -XX:+LogCompilation)\n");
   EXPECT_EQ(jit.out, "");
 }
 

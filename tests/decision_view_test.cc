@@ -67,7 +67,7 @@ std::string TextOf(const PairDecisions& decisions) {
   std::string text;
   {
     LineWriter out(&text);
-    WriteDecisionsText(out, tally.MakeRecord(), TextStyle());
+    WriteDecisionsText(out, tally.MakeRecord(), TextStyle(), "hot");
   }
   return text;
 }
@@ -240,7 +240,7 @@ TEST(DecisionViewTest, RunsAddTheirRatesTheTestAndTheStableReasonChanges) {
   std::string text;
   {
     LineWriter out(&text);
-    WriteDecisionsText(out, result, TextStyle());
+    WriteDecisionsText(out, result, TextStyle(), "hot");
   }
   EXPECT_THAT(text, HasSubstr("75.00%        37.50%    -37.50  call sites (6 of 8, 3 of 8)\n"));
   EXPECT_THAT(text, HasSubstr("        Change over 2 runs and 2 runs: within the noise (Welch's "

@@ -105,9 +105,9 @@ TEST(HotSpotRunsTest, TheGateCountsAsJitVsJitDoes) {
       RunProfdiff({"jit-vs-jit", "jdk17.log", "jdk25.log", "--fail-on=inlining"}, kFixture);
   ASSERT_EQ(runs.exit_code, 2) << runs.err;
   ASSERT_EQ(pair.exit_code, 2) << pair.err;
-  auto counted = [](const std::string& err) {  // "N of M compared hot methods"
+  auto counted = [](const std::string& err) {  // "N of M compared compiled methods"
     const size_t colon = err.find("): ");
-    const size_t end = err.find(" compared hot methods");
+    const size_t end = err.find(" compared compiled methods");
     return colon == std::string::npos || end == std::string::npos
                ? std::string()
                : err.substr(colon + 3, end - colon - 3);
@@ -118,6 +118,49 @@ TEST(HotSpotRunsTest, TheGateCountsAsJitVsJitDoes) {
   // align yet (docs/ci.md), so it counts that method too: one more, and otherwise the same.
   EXPECT_EQ(counted(runs.err), "7 of 60") << runs.err;
   EXPECT_EQ(counted(pair.err), "6 of 60") << pair.err;
+}
+
+// Without a profile on either side nothing is hot: the compared methods are every method
+// compiled in both, and the summary, the decisions and the gate call them compiled methods. With
+// a profile on a side they stay hot methods.
+TEST(HotSpotRunsTest, ComparisonsWithoutProfilesCompareCompiledMethods) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"jit-vs-jit", "jdk17.log", "jdk25.log"}, kRunsWithoutProfiles}) {
+    std::vector<std::string> all = args;
+    for (const char* option : {"--summary=true", "--decisions=true", "--fail-on=inlining"}) {
+      all.push_back(option);
+    }
+    RunResult run = RunProfdiff(all, kFixture);  // render of its JSON: the same text
+    ASSERT_EQ(run.exit_code, 2) << run.err;
+    EXPECT_EQ(run.out.find("hot methods"), std::string::npos) << args[0];
+    EXPECT_EQ(CountOf(run.out,
+                      "\nSummary: the compared compiled methods, the most executed with "
+                      "the most differences first\n"),
+              1u)
+        << args[0];
+    EXPECT_EQ(CountOf(run.out, " compiled methods\n"), 1u) << args[0] << ": the decisions' count";
+    EXPECT_EQ(CountOf(run.out,
+                      "\n    Inlining rate of the compared code (inlined call sites / all "
+                      "call sites)\n"),
+              1u)
+        << args[0];
+    if (args[0] == "jit-vs-jit") {
+      EXPECT_NE(run.out.find(" compared pairs of 60 compiled methods\n"), std::string::npos);
+    }
+    EXPECT_NE(run.err.find(" of 60 compared compiled methods "), std::string::npos) << run.err;
+  }
+  // The HotSpot log of experiment 2 without a profile, experiment 1 with one: its hot methods.
+  RunResult profiled =
+      RunProfdiff({"jit-vs-jit", kJit + "/exp1/log", kJit + "/exp1/prof.json", "jdk25.log",
+                   "--summary=true", "--decisions=true", "--fail-on=any"},
+                  kFixture);
+  EXPECT_NE(profiled.out.find("\nSummary: the compared hot methods, "), std::string::npos);
+  EXPECT_NE(profiled.out.find(" hot methods\n"), std::string::npos);
+  EXPECT_EQ(profiled.out.find("compared compiled methods"), std::string::npos);
+  EXPECT_EQ(profiled.out.find(" compiled methods\n"), std::string::npos);
+  if (profiled.exit_code == 2) {
+    EXPECT_NE(profiled.err.find(" compared hot methods"), std::string::npos) << profiled.err;
+  }
 }
 
 TEST(HotSpotRunsTest, RunsAreToldApartByWhatTheyAre) {

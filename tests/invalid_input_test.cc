@@ -703,8 +703,12 @@ TEST_F(InvalidInputTest, MissingLogDirectory) {
   const std::string message =
       "Could not read the files of the experiment 1: The provided optimization log path does "
       "not denote a directory: ";
-  EXPECT_EQ(
-      FailBeforeOutput({"report", "nowhere"}, message + "nowhere (No such file or directory)"), "");
+  EXPECT_EQ(FailBeforeOutput(
+                {"report", "nowhere"},
+                message + "nowhere (No such file or directory)\nnowhere does not exist: an "
+                          "optimization log is a directory (a Graal log) or a file (a HotSpot "
+                          "compilation log, written by -XX:+LogCompilation)"),
+            "");
   dir_.Write("file", Unit());
   EXPECT_EQ(FailBeforeOutput({"report", "file"},
                              "Could not read the files of the experiment 1: The provided "
@@ -719,7 +723,9 @@ TEST_F(InvalidInputTest, MissingLogDirectory) {
   EXPECT_EQ(FailBeforeOutput({"jit-vs-jit", "logs", "prof.json", "nowhere//", "prof.json"},
                              "Could not read the files of the experiment 2: The provided "
                              "optimization log path does not denote a directory: nowhere (No "
-                             "such file or directory)"),
+                             "such file or directory)\nnowhere does not exist: an optimization "
+                             "log is a directory (a Graal log) or a file (a HotSpot compilation "
+                             "log, written by -XX:+LogCompilation)"),
             "");
 }
 

@@ -37,6 +37,38 @@ TEST(MethodFilterTest, MatchesAnywhereInThePrintedName) {
   EXPECT_TRUE(MethodFilter("").Matches(""));
 }
 
+// A method has two spellings (model/method_spelling.h): the logs' simple parameter types, which
+// the method sections print, and the profiles' fully qualified ones, which Top methods prints. A
+// pattern matches when it matches either.
+TEST(MethodFilterTest, MatchesEitherSpellingOfTheName) {
+  const std::string simple = "java.util.HashMap.merge(Object, Object, BiFunction)";
+  const std::string qualified =
+      "java.util.HashMap.merge(java.lang.Object, java.lang.Object, java.util.function.BiFunction)";
+  // A name printed qualified (a log that spells it so) matches the simple spelling too.
+  EXPECT_TRUE(MethodFilter("merge\\(Object, Object").Matches(qualified));
+  EXPECT_TRUE(MethodFilter("^java\\.util\\.HashMap\\.merge\\(Object, Object, BiFunction\\)$")
+                  .Matches(qualified));
+  // The qualified spelling of a simple name is known from the profile.
+  MethodFilter filter("HashMap\\.merge\\(java\\.lang");
+  EXPECT_FALSE(filter.Matches(simple)) << "nothing learnt yet";
+  Experiment experiment(1, ExperimentKind::kJit);
+  Profile profile;
+  profile.code.push_back(ProfileEntry{"12", qualified, 4, 100});
+  profile.code.push_back(ProfileEntry{std::nullopt, "Interpreter", std::nullopt, 10});
+  experiment.set_profile(profile);
+  filter.LearnSpellings(experiment);
+  EXPECT_TRUE(filter.Matches(simple));
+  EXPECT_TRUE(filter.Matches(qualified));
+  // Either spelling, but not a mix of the two, nor another method.
+  EXPECT_FALSE(filter.Matches("java.util.HashMap.put(Object, Object)"));
+  MethodFilter mixed("merge\\(java\\.lang\\.Object, Object,");
+  mixed.LearnSpellings(experiment);
+  EXPECT_FALSE(mixed.Matches(simple));
+  MethodFilter neither("HashMap\\.merge\\(java\\.util");
+  neither.LearnSpellings(experiment);
+  EXPECT_FALSE(neither.Matches(simple));
+}
+
 TEST(MethodFilterTest, InvalidPatternsAreExplained) {
   EXPECT_EQ(MethodFilter::Problem(""), "");
   EXPECT_EQ(MethodFilter::Problem("a.*b"), "");

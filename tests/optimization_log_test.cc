@@ -309,7 +309,9 @@ TEST_F(OptimizationLogTest, NotADirectory) {
   absl::StatusOr<OptimizationLog> log = Load(root_ + "/missing");
   ASSERT_FALSE(log.ok());
   EXPECT_EQ(std::string(log.status().message()),
-            message + root_ + "/missing (No such file or directory)");
+            message + root_ + "/missing (No such file or directory)\n" + root_ +
+                "/missing does not exist: an optimization log is a directory (a Graal log) or a "
+                "file (a HotSpot compilation log, written by -XX:+LogCompilation)");
 
   Write("file", Record("a()", "1"));
   log = Load(dir_ + "/file");
@@ -325,7 +327,9 @@ TEST_F(OptimizationLogTest, NotADirectory) {
   EXPECT_EQ(std::string(log.status().message()),
             "Could not read the files of the experiment 2: The provided optimization log path "
             "does not denote a directory: " +
-                root_ + "/missing (No such file or directory)");
+                root_ + "/missing (No such file or directory)\n" + root_ +
+                "/missing does not exist: an optimization log is a directory (a Graal log) or a "
+                "file (a HotSpot compilation log, written by -XX:+LogCompilation)");
 }
 
 TEST_F(OptimizationLogTest, MalformedUtf8IsRepaired) {

@@ -20,6 +20,14 @@ using test::RunResult;
 const std::string kJit = test::SourceDir() + "/fixtures/jit-example";
 const std::string kAot = test::SourceDir() + "/fixtures/aot-example";
 
+// The line after the reference's sentence when a log path does not exist: the sentence speaks of
+// directories only, and a HotSpot log is a file.
+std::string DoesNotExist(const std::string& path) {
+  return "\n" + path +
+         " does not exist: an optimization log is a directory (a Graal log) or a file (a HotSpot "
+         "compilation log, written by -XX:+LogCompilation)";
+}
+
 struct CommandCase {
   std::vector<std::string> args;
   // Per argument: 'L' an optimization-log directory of experiment `ids[i]`, 'P' a profile.
@@ -56,7 +64,7 @@ class PathErrorsTest : public testing::Test {
     dir_.MakeDir("a-directory");
   }
 
-  // Runs `args` and expects exactly `err` (one line) on stderr, nothing on stdout, exit 1.
+  // Runs `args` and expects exactly `err` on stderr, nothing on stdout, exit 1.
   void ExpectPathError(const std::vector<std::string>& args, const std::string& err) {
     SCOPED_TRACE(testing::PrintToString(args));
     RunResult result = RunProfdiff(args, dir_.path());
@@ -102,10 +110,12 @@ TEST_F(PathErrorsTest, EveryPathOfEveryCommand) {
         args[i + 1] = wrong.path;
         const std::string sentence =
             !log ? "" : (wrong.path == "a-file" ? file_sentence : log_sentence);
-        ExpectPathError(args, prefix + sentence + wrong.path + " (" + wrong.problem + ")");
+        const std::string hint =
+            log && wrong.path == "no/such/path" ? DoesNotExist(wrong.path) : "";
+        ExpectPathError(args, prefix + sentence + wrong.path + " (" + wrong.problem + ")" + hint);
         // Options anywhere, any format: the same error, still before any output.
         args.push_back("--format=json");
-        ExpectPathError(args, prefix + sentence + wrong.path + " (" + wrong.problem + ")");
+        ExpectPathError(args, prefix + sentence + wrong.path + " (" + wrong.problem + ")" + hint);
       }
     }
   }
@@ -115,10 +125,38 @@ TEST_F(PathErrorsTest, TheFirstWrongPathIsReported) {
   ExpectPathError(
       {"jit-vs-jit", "missing-1", kJit + "/exp1/prof.json", "missing-2", kJit + "/exp2/prof.json"},
       "Could not read the files of the experiment 1: The provided optimization log "
-      "path does not denote a directory: missing-1 (No such file or directory)");
+      "path does not denote a directory: missing-1 (No such file or directory)" +
+          DoesNotExist("missing-1"));
   ExpectPathError({"jit-vs-jit", kJit + "/exp1/log", "missing.json", "missing-2", "x.json"},
                   "Could not read the files of the experiment 1: missing.json (No such file or "
                   "directory)");
+}
+
+// A HotSpot user's wrong path (issue 35): the reference's sentence, which speaks of directories
+// only, then what is wrong and what a log is. A path that exists but is neither a directory nor
+// a compilation log says that in one sentence.
+TEST_F(PathErrorsTest, AWrongPathForAHotSpotLog) {
+  const std::string prefix = "Could not read the files of the experiment 1: ";
+  const std::string sentence = "The provided optimization log path does not denote a directory: ";
+  ExpectPathError(
+      {"report", "hotspot.lgo"},
+      prefix + sentence + "hotspot.lgo (No such file or directory)" + DoesNotExist("hotspot.lgo"));
+  ExpectPathError(
+      {"report", "hotspot.lgo", kJit + "/exp1/prof.json", "--format=json"},
+      prefix + sentence + "hotspot.lgo (No such file or directory)" + DoesNotExist("hotspot.lgo"));
+  // A part of the path is a file: it does not exist either.
+  ExpectPathError({"report", "a-file/hotspot.log"}, prefix + sentence +
+                                                        "a-file/hotspot.log (Not a directory)" +
+                                                        DoesNotExist("a-file/hotspot.log"));
+  const std::string neither =
+      "The provided optimization log path is neither a directory (a Graal optimization log) nor a "
+      "HotSpot compilation log (a file written by -XX:+LogCompilation, starting with <?xml ...?> "
+      "and <hotspot_log ...>): ";
+  ExpectPathError({"report", "a-file"},
+                  prefix + neither + "a-file (a file that is not a HotSpot compilation log)");
+  ExpectPathError({"report", "/dev/null"}, prefix + neither + "/dev/null (a character device)");
+  ASSERT_EQ(mkfifo(dir_.Path("log.fifo").c_str(), 0600), 0);
+  ExpectPathError({"report", "log.fifo"}, prefix + neither + "log.fifo (a named pipe)");
 }
 
 TEST_F(PathErrorsTest, RenderChecksItsFile) {
@@ -155,7 +193,8 @@ TEST(InputPathsTest, Messages) {
   EXPECT_TRUE(CheckProfileFile(kJit + "/exp1/prof.json", 1).ok());
   EXPECT_EQ(std::string(CheckLogDirectory("x//y/", 2).message()),
             "Could not read the files of the experiment 2: The provided optimization log path "
-            "does not denote a directory: x/y (No such file or directory)");
+            "does not denote a directory: x/y (No such file or directory)" +
+                DoesNotExist("x/y"));
   EXPECT_EQ(std::string(CheckProfileFile(kJit + "/exp1/log", 1).message()),
             "Could not read the files of the experiment 1: " + kJit + "/exp1/log (Is a directory)");
   EXPECT_EQ(std::string(CheckExperimentPaths({{1, kJit + "/exp1/log", "p.json", std::nullopt},

@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "profdiff/model/method_spelling.h"
 #include "profdiff/output/rule_check.h"
 
 namespace profdiff {
@@ -36,6 +37,29 @@ TEST(GlobMatchTest, StarQuestionMarkAndLiterals) {
   EXPECT_TRUE(GlobMatch("*x", "*yx"));
   // Many stars over a long text stay fast (no exponential backtracking).
   EXPECT_FALSE(GlobMatch("*a*a*a*a*a*a*a*a*b", std::string(5000, 'a')));
+}
+
+// A method has two spellings: the logs' simple parameter types and the profiles' fully qualified
+// ones. A pattern in either spelling matches a name in either.
+TEST(GlobMatchTest, MethodPatternsMatchEitherSpelling) {
+  const std::string simple = "java.util.HashMap.merge(Object, Object, BiFunction)";
+  const std::string qualified =
+      "java.util.HashMap.merge(java.lang.Object, java.lang.Object, java.util.function.BiFunction)";
+  auto matches = [](std::string pattern, std::string name) {
+    return MethodGlobMatch(pattern, SimpleSpelling(pattern), name);
+  };
+  for (const std::string& name : {simple, qualified}) {
+    EXPECT_TRUE(matches(simple, name)) << name;
+    EXPECT_TRUE(matches(qualified, name)) << name;
+    EXPECT_TRUE(matches("*.HashMap.merge(java.lang.Object, *)", name)) << name;
+    EXPECT_TRUE(matches("*.HashMap.merge(Object, *)", name)) << name;
+    EXPECT_TRUE(matches("*.merge(*.Object, *, java.util.function.*)", name)) << name;
+    EXPECT_FALSE(matches("*.HashMap.merge(Object, Object)", name)) << name;
+    EXPECT_FALSE(matches("*.HashMap.merge(java.lang.String, *)", name)) << name;
+    EXPECT_FALSE(matches("java.util.TreeMap.merge(Object, Object, BiFunction)", name)) << name;
+  }
+  // The holder's package is never dropped.
+  EXPECT_FALSE(matches("HashMap.merge(Object, Object, BiFunction)", simple));
 }
 
 TEST(ParseRulesTest, EveryRuleKindWithCommentsAndBlanks) {
@@ -117,6 +141,35 @@ TEST(BrokenRulesTest, HeldRulesPrintNothing) {
                      "not-inlined * -> no.Such()\n"
                      "compiled b.B.helper(?nt)\n"),
               ElementsAre());
+}
+
+TEST(BrokenRulesTest, NamesInEitherSpelling) {
+  CallSiteFacts facts;
+  facts.experiment = 1;
+  facts.compiled = {"a.A.run(java.util.List)", "b.B.helper(Object, int[])"};
+  CallSiteFacts::Site site;
+  site.compilation = "7";
+  site.caller = "a.A.run(java.util.List)";
+  site.callee = "b.B.helper(Object, int[])";
+  site.bci = 3;
+  site.kind = "inlined";
+  facts.sites.push_back(site);
+  auto broken = [&](std::string rules) {
+    absl::StatusOr<RuleFile> file = ParseRules(rules, "r.txt");
+    EXPECT_TRUE(file.ok()) << file.status();
+    return BrokenRules(*file, facts);
+  };
+  EXPECT_THAT(broken("compiled a.A.run(java.util.List)\n"
+                     "compiled a.A.run(List)\n"
+                     "compiled b.B.helper(Object, int[])\n"
+                     "compiled b.B.helper(java.lang.Object, int[])\n"
+                     "inlined a.A.run(List) -> b.B.helper(java.lang.Object, int[])\n"
+                     "inlined a.A.run(java.util.List) -> b.B.helper(Object, *)\n"
+                     "not-inlined a.A.run(List) -> b.B.helper(java.lang.String, int[])\n"),
+              ElementsAre());
+  EXPECT_THAT(broken("compiled a.A.run(java.util.Set)\n"
+                     "not-inlined a.A.run(List) -> b.B.helper(java.lang.Object, int[])\n"),
+              ElementsAre(HasSubstr("r.txt:1:"), HasSubstr("r.txt:2:")));
 }
 
 TEST(BrokenRulesTest, EachFailureMessage) {

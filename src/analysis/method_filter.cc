@@ -20,10 +20,18 @@ MethodFilter::MethodFilter(std::string_view pattern) {
   if (!pattern.empty()) regex_ = Compile(pattern);
 }
 
+void MethodFilter::LearnSpellings(const Experiment& experiment) {
+  if (regex_ == nullptr || !experiment.profile()) return;
+  for (const ProfileEntry& entry : experiment.profile()->code) spellings_.Add(entry.name);
+}
+
 bool MethodFilter::Matches(std::string_view method_name) const {
   if (regex_ == nullptr) return true;
   if (!regex_->ok()) return false;
-  return RE2::PartialMatch(re2::StringPiece(method_name.data(), method_name.size()), *regex_);
+  for (const std::string& spelling : spellings_.Of(method_name)) {
+    if (RE2::PartialMatch(re2::StringPiece(spelling.data(), spelling.size()), *regex_)) return true;
+  }
+  return false;
 }
 
 std::string MethodFilter::Problem(std::string_view pattern) {

@@ -54,7 +54,8 @@ const OptionSpec kOptionSpecs[] = {
      "--fail-on"},
     {"--method", &Options::method, "",
      "Only the methods whose name matches this regular expression (RE2 syntax, matched anywhere "
-     "in the name as printed, like grep; hot selection and summaries are unchanged)"},
+     "in the name as printed, in either spelling, like grep; hot selection and summaries are "
+     "unchanged)"},
     {"--tiers", &Options::tiers, "top",
      "Which compilations of a HotSpot log to keep: top (each method's at its highest level), all, "
      "or a comma-separated list of levels 1-4 and compilers c1 (levels 1-3) and c2 (level 4)"},

@@ -103,7 +103,8 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
       if (options.summary) {
         std::vector<MethodDifferences> methods = tally.TakeMethods();
         if (options.fail_on != FailOn::kNone) {
-          verdict = DecideGate(methods, options.fail_on, options.fail_min_share, tally.runs());
+          verdict = DecideGate(methods, options.fail_on, options.fail_min_share, tally.runs(),
+                               tally.hot());
         }
         const std::vector<MethodDifferences> ranked = RankMethods(std::move(methods));
         renderer.Summary(MakeSummaryRecord(ranked));
@@ -142,7 +143,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
   }
   result.gate = verdict.has_value() ? *std::move(verdict)
                                     : DecideGate(tally.TakeMethods(), options.fail_on,
-                                                 options.fail_min_share, tally.runs());
+                                                 options.fail_min_share, tally.runs(), tally.hot());
   return result;
 }
 

@@ -222,7 +222,9 @@ absl::Status MatchExperiments(Renderer& out, Experiment& first, Experiment& seco
   std::vector<uint64_t> costs;  // of each piece
   int64_t items = 0;
   // --method selects among the compared methods; hotness and fragments stay as without it.
-  const MethodFilter filter(options.method);
+  MethodFilter filter(options.method);
+  filter.LearnSpellings(first);
+  filter.LearnSpellings(second);
   for (const MethodPair& pair : SortedHotMethodPairs(first, second)) {
     if (!filter.Matches(first.method(pair.first).name)) continue;
     const std::vector<SectionItem> listed = ListSectionItems(first, second, pair, options);

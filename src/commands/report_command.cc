@@ -26,7 +26,8 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
   if (!experiment.ok()) return experiment.status();
 
   // --method selects among the methods that would be printed; hotness stays as without it.
-  const MethodFilter filter(options.method);
+  MethodFilter filter(options.method);
+  filter.LearnSpellings(*experiment);
   std::vector<MethodIndex> methods;
   for (MethodIndex m = 0; m < experiment->methods().size(); ++m) {
     if (profile.has_value() && !experiment->IsMethodHot(m)) continue;

@@ -326,7 +326,10 @@ class RunsComparison {
   // of both experiments' mean shares (then by name).
   void CollectMethods() {
     // --method selects among them; each run's hot selection stays as without it.
-    const MethodFilter filter(options_.method);
+    MethodFilter filter(options_.method);
+    for (int e = 0; e < 2; ++e) {
+      for (const RunData* run : sides_[e]) filter.LearnSpellings(run->data);
+    }
     std::map<std::string, size_t> index;
     for (int e = 0; e < 2; ++e) {
       for (const RunData* run : sides_[e]) {

@@ -41,7 +41,8 @@ absl::Status RunStats(const std::vector<std::string>& positionals, const Options
     experiments.push_back(std::move(*experiment));
   }
   // --method selects among the hot methods' scopes; all units and hot units count as without it.
-  const MethodFilter filter(options.method);
+  MethodFilter filter(options.method);
+  for (const Experiment& experiment : experiments) filter.LearnSpellings(experiment);
   auto selected = [&](const StatisticsScope& scope) {
     return scope.kind != StatisticsScopeKind::kMethod || filter.Matches(scope.method);
   };

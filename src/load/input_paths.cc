@@ -23,29 +23,45 @@ int FileProblem(const std::string& path) {
   return 0;
 }
 
+// What a path that exists is, when it is neither a directory nor a regular file.
+std::string SpecialFileKind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a named pipe";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "neither a directory nor a regular file";
+}
+
 }  // namespace
+
+absl::Status LogPathError(const std::string& path, int experiment_id, int error) {
+  const std::string shown = NormalizePath(path);
+  std::string message = absl::StrCat("Could not read the files of the experiment ", experiment_id,
+                                     ": The provided optimization log path does not denote a "
+                                     "directory: ",
+                                     shown, " (", ErrnoText(error), ")");
+  if (error == ENOENT || error == ENOTDIR) {
+    absl::StrAppend(&message, "\n", shown,
+                    " does not exist: an optimization log is a directory (a Graal log) or a "
+                    "file (a HotSpot compilation log, written by -XX:+LogCompilation)");
+  }
+  return absl::Status(absl::ErrnoToStatusCode(error), message);
+}
 
 absl::Status CheckLogDirectory(const std::string& path, int experiment_id) {
   struct stat info;
-  int problem = 0;
-  if (stat(path.c_str(), &info) != 0) {
-    problem = errno;
-  } else if (S_ISREG(info.st_mode)) {
+  if (stat(path.c_str(), &info) != 0) return LogPathError(path, experiment_id, errno);
+  if (S_ISREG(info.st_mode)) {
     // A file is a HotSpot compilation log, or a mistake (docs/hotspot.md "Detection").
     std::string why;
     if (ClassifyLogPath(path, &why) == LogPathKind::kHotSpotFile) return absl::OkStatus();
     return NotAnOptimizationLog(path, experiment_id, why);
-  } else if (!S_ISDIR(info.st_mode)) {
-    problem = ENOTDIR;
-  } else if (access(path.c_str(), R_OK | X_OK) != 0) {
-    problem = errno;
   }
-  if (problem == 0) return absl::OkStatus();
-  return absl::Status(absl::ErrnoToStatusCode(problem),
-                      absl::StrCat("Could not read the files of the experiment ", experiment_id,
-                                   ": The provided optimization log path does not denote a "
-                                   "directory: ",
-                                   NormalizePath(path), " (", ErrnoText(problem), ")"));
+  if (!S_ISDIR(info.st_mode)) {
+    return NotAnOptimizationLog(path, experiment_id, SpecialFileKind(info.st_mode));
+  }
+  if (access(path.c_str(), R_OK | X_OK) != 0) return LogPathError(path, experiment_id, errno);
+  return absl::OkStatus();
 }
 
 absl::Status CheckProfileFile(const std::string& path, int experiment_id) {

@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "profdiff/model/method_spelling.h"
 #include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
@@ -57,6 +58,11 @@ bool GlobMatch(std::string_view pattern, std::string_view text) {
   }
   while (p < pattern.size() && pattern[p] == '*') ++p;
   return p == pattern.size();
+}
+
+bool MethodGlobMatch(std::string_view pattern, std::string_view simple_pattern,
+                     std::string_view name) {
+  return GlobMatch(pattern, name) || GlobMatch(simple_pattern, SimpleSpelling(name));
 }
 
 absl::StatusOr<RuleFile> ParseRules(std::string_view text, std::string path) {

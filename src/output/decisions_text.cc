@@ -100,17 +100,21 @@ void WriteSites(LineWriter& out, const DecisionsRecord& record,
 
 }  // namespace
 
-void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style) {
+void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style,
+                        std::string_view compared) {
   out.Line(Emphasized(style, Emphasis::kStrong,
                       "Decisions: the call sites whose inlining decision changed, the most "
                       "executed first"));
   out.Indent();
-  std::string counted = absl::StrCat(Plural(record.pairs, "compared pair", "compared pairs"),
-                                     " of ", Plural(record.methods, "hot method", "hot methods"));
+  std::string counted =
+      absl::StrCat(Plural(record.pairs, "compared pair", "compared pairs"), " of ",
+                   Plural(record.methods, absl::StrCat(AbslView(compared), " method"),
+                          absl::StrCat(AbslView(compared), " methods")));
   if (record.too_big > 0) absl::StrAppend(&counted, " (", record.too_big, " too big to compare)");
   out.Line(counted);
 
-  out.Line("Inlining rate of the hot code (inlined call sites / all call sites)");
+  out.Line(absl::StrCat("Inlining rate of the ", compared == "hot" ? "hot" : "compared",
+                        " code (inlined call sites / all call sites)"));
   out.Line("Experiment 1  Experiment 2    Change", 1);
   const DecisionRateRecord& a = record.rate[0];
   const DecisionRateRecord& b = record.rate[1];

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "profdiff/model/java_format.h"
+#include "profdiff/output/compared_methods.h"
 #include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
@@ -40,7 +41,7 @@ std::string Percent(double share) { return JavaFixed(share * 100) + "%"; }
 }  // namespace
 
 GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fail_on,
-                       double min_share, bool across_runs) {
+                       double min_share, bool across_runs, bool hot) {
   GateVerdict verdict;
   if (fail_on == FailOn::kNone) return verdict;
   int64_t counted = 0;
@@ -59,9 +60,9 @@ GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fai
   }
   if (differing == 0) return verdict;
   verdict.failed = true;
-  verdict.message =
-      absl::StrCat("profdiff: differences found (--fail-on=", AbslView(NameOf(fail_on)),
-                   "): ", differing, " of ", counted, " compared hot methods");
+  verdict.message = absl::StrCat(
+      "profdiff: differences found (--fail-on=", AbslView(NameOf(fail_on)), "): ", differing,
+      " of ", counted, " compared ", AbslView(ComparedMethods::AdjectiveOf(hot)), " methods");
   if (min_share > 0) {
     absl::StrAppend(&verdict.message, " with at least ", Percent(min_share), " of the execution");
   }

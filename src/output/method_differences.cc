@@ -86,9 +86,15 @@ void MethodDifferenceTally::Header(const HeaderRecord& record) {
 
 void MethodDifferenceTally::Experiment(const ExperimentRecord& record) {
   std::lock_guard<std::mutex> lock(mutex_);
+  compared_methods_.Experiment(record);
   if (two_experiments_ && record.hotspot.has_value() && !record.profiled) {
     unprofiled_all_hot_ = true;
   }
+}
+
+bool MethodDifferenceTally::hot() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return compared_methods_.hot();
 }
 
 bool MethodDifferenceTally::compares() const {

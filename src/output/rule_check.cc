@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "profdiff/model/method_spelling.h"
 #include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
@@ -13,9 +14,16 @@ namespace {
 // The offending call sites a message names before it says how many more there are.
 constexpr size_t kNamedSites = 3;
 
-bool Matches(const std::string& pattern, const std::optional<std::string>& name) {
-  return name.has_value() && GlobMatch(pattern, *name);
-}
+// A rule's pattern and its simple spelling: what MethodGlobMatch compares names with.
+struct NamePattern {
+  explicit NamePattern(const std::string& text) : pattern(text), simple(SimpleSpelling(text)) {}
+  bool Matches(std::string_view name) const { return MethodGlobMatch(pattern, simple, name); }
+  bool Matches(const std::optional<std::string>& name) const {
+    return name.has_value() && Matches(std::string_view(*name));
+  }
+  std::string pattern;
+  std::string simple;
+};
 
 std::string SiteText(const CallSiteFacts::Site& site) {
   return absl::StrCat(site.callee.value_or("(unknown)"), " at bci ", site.bci, " in ",
@@ -54,17 +62,21 @@ std::vector<std::string> BrokenRules(const RuleFile& rules, const CallSiteFacts&
     const std::string where =
         absl::StrCat("profdiff: ", rules.path, ":", rule.line, ": \"", rule.text,
                      "\" is broken in experiment ", facts.experiment, ": ");
+    const NamePattern caller(rule.caller);
     if (rule.kind == RuleKind::kCompiled) {
       bool found = false;
-      for (const std::string& name : facts.compiled) found = found || GlobMatch(rule.caller, name);
+      for (const std::string& name : facts.compiled) {
+        found = found || caller.Matches(std::string_view(name));
+      }
       if (!found) broken.push_back(where + "no compilation unit of a matching method");
       continue;
     }
     const bool want_inlined = rule.kind == RuleKind::kInlined;
     size_t matching = 0;
     std::vector<const CallSiteFacts::Site*> offending;
+    const NamePattern callee(rule.callee);
     for (const CallSiteFacts::Site& site : facts.sites) {
-      if (!Matches(rule.caller, site.caller) || !Matches(rule.callee, site.callee)) continue;
+      if (!caller.Matches(site.caller) || !callee.Matches(site.callee)) continue;
       ++matching;
       if ((site.kind == "inlined") != want_inlined) offending.push_back(&site);
     }

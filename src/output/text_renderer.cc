@@ -207,6 +207,7 @@ void TextRenderer::Warning(const WarningRecord& record) {
 }
 
 void TextRenderer::Experiment(const ExperimentRecord& record) {
+  compared_methods_.Experiment(record);
   if (stats_ && record.id == 2) compared_ = true;
   if (record.id >= 1 && record.id <= 2 && record.run.index == 0) {
     period_units_[record.id - 1] =
@@ -285,9 +286,11 @@ std::string ShareText(const std::optional<double>& share) {
 void TextRenderer::Summary(const SummaryRecord& record) {
   out_.EmptyLine();
   out_.set_level(0);
-  out_.Line(Emphasized(style_, Emphasis::kStrong,
-                       "Summary: the compared hot methods, the most executed with the most "
-                       "differences first"));
+  out_.Line(
+      Emphasized(style_, Emphasis::kStrong,
+                 absl::StrCat("Summary: the compared ", AbslView(compared_methods_.Adjective()),
+                              " methods, the most executed with the most differences "
+                              "first")));
   out_.set_level(1);
   // Several compilations on a side: only the pairs of the one-to-one pairing count (issue 22).
   const bool some_not_counted =
@@ -315,7 +318,7 @@ void TextRenderer::Summary(const SummaryRecord& record) {
 void TextRenderer::Decisions(const DecisionsRecord& record) {
   out_.EmptyLine();
   out_.set_level(0);
-  WriteDecisionsText(out_, record, style_);
+  WriteDecisionsText(out_, record, style_, compared_methods_.Adjective());
 }
 
 void TextRenderer::Statistics(const StatisticsRecord& record) {

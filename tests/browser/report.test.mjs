@@ -282,6 +282,7 @@ test('--decisions: the rates, transitions and call sites of the record, each lin
         const rows = (selector) => [...box.querySelectorAll(selector + ' tbody tr')]
             .map((tr) => [...tr.children].map((td) => td.textContent));
         return {
+          counted: box.querySelector('p').textContent,
           transitions: rows('table.decision-transitions'),
           sites: [...box.querySelectorAll('table.decision-sites')].map((t) =>
               [...t.querySelectorAll('tbody tr')].map((tr) => ({
@@ -293,6 +294,12 @@ test('--decisions: the rates, transitions and call sites of the record, each lin
         };
       });
       check(shown !== null, 'a decisions box');
+      // Without a profile on either side (the HotSpot logs) nothing is hot: compiled methods.
+      const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+      const profiled = args.some((a) => a.endsWith('prof.json'));
+      checkEqual(shown.counted, `${plural(record.pairs, 'compared pair')} of ` +
+          `${plural(record.methods, profiled ? 'hot method' : 'compiled method')}` +
+          (record.too_big ? ` (${record.too_big} too big to compare)` : ''), 'the counted pairs');
       const side = (s) => (s ? (s.reason ? `${s.kind} (${s.reason})` : s.kind) : 'absent');
       checkEqual(shown.transitions, record.transitions.map((t) => [side(t.before), side(t.after),
           String(t.call_sites), String(t.methods), t.share === null ? '\u2013' : (t.share * 100).toFixed(2) + '%']),
@@ -421,6 +428,19 @@ test('the filter box hides and shows methods', async (browser) => {
       filter.dispatchEvent(new Event('input'));
     });
     checkEqual((await visibleRows(page)).length, 2, 'rows after clearing the filter');
+    // Either spelling of a name: the log's (here qualified) and the simple one.
+    const rowsFor = async (text) => {
+      await page.evaluate((value) => {
+        const filter = document.getElementById('filter');
+        filter.value = value;
+        filter.dispatchEvent(new Event('input'));
+      }, text);
+      return visibleRows(page);
+    };
+    const total = ['org.example.shop.Checkout.total(java.util.List)'];
+    checkEqual(await rowsFor('Checkout.total(java.util.List)'), total, 'the qualified spelling');
+    checkEqual(await rowsFor('Checkout.total(List)'), total, 'the simple spelling');
+    checkEqual(await rowsFor('Checkout.total(java.util.Set)'), [], 'neither');
     checkEqual(problems, [], 'problems');
   } finally {
     await page.close();

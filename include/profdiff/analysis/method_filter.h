@@ -5,6 +5,9 @@
 #include <string>
 #include <string_view>
 
+#include "profdiff/model/experiment.h"
+#include "profdiff/model/method_spelling.h"
+
 namespace re2 {
 class RE2;
 }
@@ -16,10 +19,15 @@ namespace profdiff {
 // name) matched anywhere in the method's name as profdiff prints it, like grep and ripgrep:
 // `ArrayList` selects every method of `java.util.ArrayList`, `^java\.util\.` anchors at the
 // start, `\.get\(int\)$` at the end, `(?i)` ignores case. The empty pattern selects every method.
+// A method matches when the pattern matches any of its spellings (method_spelling.h): the name,
+// its simple spelling, and the spellings learnt from the experiments' profiles.
 class MethodFilter {
  public:
   // `pattern` must be valid (Problem() is empty); an invalid one selects nothing.
   explicit MethodFilter(std::string_view pattern);
+
+  // Learns the spellings that `experiment`'s profile gives its methods (Top methods' names).
+  void LearnSpellings(const Experiment& experiment);
 
   bool Matches(std::string_view method_name) const;
   bool selects_all() const { return regex_ == nullptr; }
@@ -29,6 +37,7 @@ class MethodFilter {
 
  private:
   std::shared_ptr<const re2::RE2> regex_;  // null: every method
+  MethodSpellings spellings_;
 };
 
 }  // namespace profdiff

@@ -14,9 +14,16 @@
 
 namespace profdiff {
 
-// The optimization-log directory of experiment `experiment_id` exists, is a directory and can
-// be listed.
+// The optimization log of experiment `experiment_id` is a directory that can be listed, or a
+// HotSpot compilation log file.
 absl::Status CheckLogDirectory(const std::string& path, int experiment_id);
+
+// Why the optimization log `path` cannot be read: the reference's sentence ("does not denote a
+// directory") with the path and the C library's reason for `error`. When the path does not
+// exist (ENOENT, or ENOTDIR: a part of it is a file), a second line says so and what a log is,
+// since the sentence speaks only of directories and a HotSpot log is a file (docs/decisions.md,
+// "Paths are checked before any output").
+absl::Status LogPathError(const std::string& path, int experiment_id, int error);
 
 // The profile of experiment `experiment_id` exists, is not a directory and is readable. The file
 // is not opened: a pipe given as a profile (`<(zcat prof.json.gz)`) stays unread.

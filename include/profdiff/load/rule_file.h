@@ -7,7 +7,8 @@
 //   not-inlined CALLER -> CALLEE   none is
 //   compiled METHOD                the method has a compilation unit
 //
-// CALLER, CALLEE and METHOD are glob patterns on method names as printed (GlobMatch).
+// CALLER, CALLEE and METHOD are glob patterns on method names as printed, in either spelling
+// (MethodGlobMatch).
 
 #include <cstdint>
 #include <string>
@@ -36,6 +37,14 @@ struct RuleFile {
 // `*` matches any run of characters (also none), `?` exactly one, every other character itself.
 // Linear in practice, never recursive.
 bool GlobMatch(std::string_view pattern, std::string_view text);
+
+// GlobMatch on either spelling of a method name (model/method_spelling.h): `pattern` matches
+// `name`, or `simple_pattern`, SimpleSpelling(pattern), matches the simple spelling of `name`.
+// So `java.util.HashMap.merge(java.lang.Object, *)` and `java.util.HashMap.merge(Object, *)`
+// both match either of `java.util.HashMap.merge(Object, Object, BiFunction)` and its fully
+// qualified spelling.
+bool MethodGlobMatch(std::string_view pattern, std::string_view simple_pattern,
+                     std::string_view name);
 
 // The rules of `text`; a syntax error fails with "<path>:<line>: <what was expected>".
 absl::StatusOr<RuleFile> ParseRules(std::string_view text, std::string path);

@@ -22,9 +22,10 @@ struct GateVerdict {
 // `min_share`, or unknown (no profile on either side: it cannot be shown to be below); it
 // fails the gate when it differs in the trees `fail_on` names. FailOn::kNone never fails.
 // `across_runs`: the methods are jit-vs-jit-runs', whose differences are the stable ones and
-// shares the means over the runs; only the stderr line says so.
+// shares the means over the runs; only the stderr line says so. `hot`: the methods are hot ones
+// (a profile on some side), else compiled ones (compared_methods.h); only the line says so.
 GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fail_on,
-                       double min_share, bool across_runs = false);
+                       double min_share, bool across_runs = false, bool hot = true);
 
 // Why --fail-on cannot gate jit-vs-jit-runs given `fewest_runs` runs for an experiment, or ""
 // when it can: with one run, no difference can be stable, so the gate could never close.

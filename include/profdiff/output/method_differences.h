@@ -19,6 +19,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "profdiff/analysis/compilation_pairing.h"
+#include "profdiff/output/compared_methods.h"
 #include "profdiff/output/output_records.h"
 
 namespace profdiff {
@@ -103,6 +104,8 @@ class MethodDifferenceTally : public RecordObserver {
   bool runs() const;
   // jit-vs-jit-runs: the fewest runs given for an experiment (with one, nothing can be stable).
   size_t fewest_runs() const;
+  // The compared methods are hot ones (some experiment has a profile), else compiled ones.
+  bool hot() const;
   // The methods in section order, their differences summed over the counted pairs.
   std::vector<MethodDifferences> Methods() const;
   // Methods() without a copy: the tally is left without methods (what the header said stays).
@@ -165,6 +168,7 @@ class MethodDifferenceTally : public RecordObserver {
   size_t fewest_runs_ = 0;
   bool two_experiments_ = false;     // not aot-vs-aot-jit-profile
   bool unprofiled_all_hot_ = false;  // a HotSpot experiment without a profile (SectionPairCount)
+  ComparedMethods compared_methods_;
   // In the order first seen. jit-vs-jit-runs: complete. Otherwise `pairs` counts every pair
   // record received, the other figures only the counted pairs of those reduced so far.
   std::vector<MethodDifferences> methods_;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "profdiff/options.h"
+#include "profdiff/output/compared_methods.h"
 #include "profdiff/output/line_writer.h"
 #include "profdiff/output/output_records.h"
 #include "profdiff/output/text_style.h"
@@ -62,7 +63,8 @@ class TextRenderer : public Renderer {
   PeriodUnit period_units_[2] = {PeriodUnit::kCycles, PeriodUnit::kCycles};
   // jit-vs-jit-runs: the period column of the runs table being written is in seconds sampled.
   bool sampled_runs_column_ = false;
-  bool show_noise_ = false;  // jit-vs-jit-runs
+  bool show_noise_ = false;           // jit-vs-jit-runs
+  ComparedMethods compared_methods_;  // hot ones, or compiled ones without any profile
   // Per experiment ID (1 and 2), whose compiled code its shares are of.
   std::array<CompiledCode, 3> compiled_code_{};
   CompiledCode CodeOf(int experiment) const;
@@ -104,7 +106,9 @@ void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& re
                                PeriodUnit unit1 = PeriodUnit::kCycles,
                                PeriodUnit unit2 = PeriodUnit::kCycles);
 // The --decisions section at the writer's level (decisions_text.cc).
-void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style);
+// `compared`: "hot" or "compiled" (ComparedMethods), the methods the pairs are of.
+void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style,
+                        std::string_view compared);
 
 }  // namespace profdiff
 

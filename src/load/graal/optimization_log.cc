@@ -28,6 +28,7 @@
 #include "load/json/json_support.h"
 #include "load/log_format.h"
 #include "load/paths.h"
+#include "profdiff/load/input_paths.h"
 
 namespace profdiff {
 
@@ -48,11 +49,7 @@ struct ShrinkHugeBuffer {
 // The commands check the directory before loading (input_paths.h); this is for one that
 // vanished or changed in between. The same wording as that check.
 absl::Status NotADirectory(const std::string& directory, int experiment_id, int error) {
-  return absl::Status(absl::ErrnoToStatusCode(error),
-                      absl::StrCat("Could not read the files of the experiment ", experiment_id,
-                                   ": The provided optimization log path does not denote a "
-                                   "directory: ",
-                                   NormalizePath(directory), " (", ErrnoText(error), ")"));
+  return LogPathError(directory, experiment_id, error);
 }
 
 // The entry names of `directory` ('.' and '..' excluded), sorted bytewise so that the order

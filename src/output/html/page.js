@@ -440,7 +440,10 @@
     var box = add(app, el('div', 'decisions'));
     box.id = 'decisions';
     add(box, el('h2', null, 'Decisions: the call sites whose inlining decision changed'));
-    add(box, el('p', null, plural(r.pairs, 'compared pair') + ' of ' + plural(r.methods, 'hot method') +
+    // Hot methods when an experiment has a profile, else compiled ones (as the text says them).
+    var profiled = m.experiments.some(function (x) { return x.profile; });
+    add(box, el('p', null, plural(r.pairs, 'compared pair') + ' of ' +
+        plural(r.methods, profiled ? 'hot method' : 'compiled method') +
         (r.too_big ? ' (' + r.too_big + ' too big to compare)' : '')));
     function rate(part, whole) { return whole > 0 ? part / whole : null; }
     function rateRow(title, key1, key2) {
@@ -1425,11 +1428,32 @@
     ui.count.textContent = shown + ' of ' + plural(model.methods.length, 'method');
   }
 
+  // A name with the packages of its parameter types dropped, as include/profdiff/model/
+  // method_spelling.h makes it: the filter compares these too, so that a method is found by
+  // either spelling (a log's `merge(Object, ...)`, a profile's `merge(java.lang.Object, ...)`).
+  function simpleSpelling(name) {
+    var out = '';
+    var depth = 0;
+    var run = 0;  // where the run of name characters being copied begins in `out`
+    for (var i = 0; i < name.length; i++) {
+      var c = name[i];
+      if (depth > 0 && c === '.' && run < out.length) { out = out.slice(0, run); continue; }
+      out += c;
+      if (c === '(') depth++;
+      if (c === ')' && depth > 0) depth--;
+      if (!/[A-Za-z0-9_$*?\u0080-\uffff]/.test(c)) run = out.length;
+    }
+    return out;
+  }
+
   function applyFilter(query) {
     var q = query.trim().toLowerCase();
+    var simple = simpleSpelling(q);
     var shown = 0;
     model.methods.forEach(function (x) {
-      var match = q === '' || x.name.toLowerCase().indexOf(q) >= 0;
+      if (x.simpleName === undefined) x.simpleName = simpleSpelling(x.name).toLowerCase();
+      var match = q === '' || x.name.toLowerCase().indexOf(q) >= 0 ||
+          x.simpleName.indexOf(simple) >= 0;
       x.row.hidden = !match;
       x.section.hidden = !match;
       if (match) shown++;
