@@ -128,5 +128,25 @@ TEST_F(LeftOutTiersTest, AMethodsShareInTheGateAndSummaryIsOfAllItsCompilations)
       << run.out;
 }
 
+TEST_F(LeftOutTiersTest, EveryRunSaysItUnderItsRow) {
+  const std::vector<std::string> runs{
+      "jit-vs-jit-runs", "--exp1", log_,     profile_, log_,     profile_,
+      "--exp2",          log_,     profile_, log_,     profile_, "--explanation=false"};
+  RunResult text = RunProfdiff(runs);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::string line =
+      "55.00% of execution is in compilations that --tiers=top leaves out; --tiers=all shows them";
+  // Each run's row: its JIT share counts the left-out time, and the line follows it.
+  EXPECT_EQ(CountOf(text.out, absl::StrCat("     60.00%       85.00%           0.00  ", log_, " ",
+                                           profile_, "\n        ", line, "\n")),
+            4u)
+      << text.out;
+  std::vector<std::string> csv_args = runs;
+  csv_args.push_back("--format=csv");
+  RunResult csv = RunProfdiff(csv_args);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_EQ(CountOf(csv.err, absl::StrCat(" run 2: ", line, "\n")), 2u) << csv.err;
+}
+
 }  // namespace
 }  // namespace profdiff
