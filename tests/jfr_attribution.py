@@ -316,35 +316,43 @@ def measure_rules(name, program, log, recording, jfr, marks):
                   f"{dict(sorted(charged.items(), key=lambda kv: -kv[1]))}")
 
 
-def main():
+def run_with_each_jdk(doc, each):
+    """A driver's command line, PROFDIFF [--keep DIR] [--FLAG ...], and its loop over the JDKs:
+    each(home, profdiff, directory, flags) checks one JDK and says whether it passed. Returns the
+    exit status: 2 (and doc) for a bad command line, 77 without a JDK, 1 when a check failed."""
     argv = [a for a in sys.argv[1:] if not a.startswith("--")]
-    rules = "--rules" in sys.argv
     keep = None
     if "--keep" in sys.argv:
         keep = sys.argv[sys.argv.index("--keep") + 1]
         argv.remove(keep)
     if len(argv) != 1:
-        print(__doc__)
+        print(doc)
         return 2
     profdiff = os.path.abspath(argv[0])
     homes = jdks()
     if not homes:
         print("no JDK under /usr/lib/jvm (or $PROFDIFF_JDKS): skipped")
         return 77
+    flags = {a for a in sys.argv[1:] if a.startswith("--")}
     ok = True
     with tempfile.TemporaryDirectory() as scratch:
-        tmp = keep or scratch
         for home in homes:
-            jfr = os.path.join(home, "bin", "jfr")
-            for program, (args, compilations) in PROGRAMS.items():
-                name = f"{os.path.basename(home)} {program}"
-                log, recording, marks = run_program(home, program, args, compilations, tmp)
-                if rules:
-                    measure_rules(name, program, log, recording, jfr, marks)
-                else:
-                    ok &= check(name, program, profdiff, log, recording, jfr)
+            ok &= each(home, profdiff, keep or scratch, flags)
     return 0 if ok else 1
 
 
+def check_jdk(home, profdiff, tmp, flags):
+    ok = True
+    jfr = os.path.join(home, "bin", "jfr")
+    for program, (args, compilations) in PROGRAMS.items():
+        name = f"{os.path.basename(home)} {program}"
+        log, recording, marks = run_program(home, program, args, compilations, tmp)
+        if "--rules" in flags:
+            measure_rules(name, program, log, recording, jfr, marks)
+        else:
+            ok &= check(name, program, profdiff, log, recording, jfr)
+    return ok
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_with_each_jdk(__doc__, check_jdk))

@@ -193,6 +193,14 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
     unit.unit_record = i;
     experiment.AddCompilation(std::move(unit));
   }
+  // A profile's time in the compilations --tiers left out still counts: for the method, when it
+  // has kept units, and for the experiment (docs/jfr.md "Compilations --tiers leaves out").
+  for (uint32_t i = 0; i < units.units.size(); ++i) {
+    if (keep.empty() || keep[i] || periods[i] == 0) continue;
+    const std::string& name = units.units[i].method_name;
+    std::optional<MultiMethodName> split = SplitMultiMethodName(name);
+    experiment.AddLeftOutPeriod(experiment.FindMethod(split ? split->name : name), periods[i]);
+  }
   // The methods and compilations hold the units' names and IDs now: the log keeps where each
   // unit's record is (a 1 GB HotSpot log has 290k units, their names 17 MB).
   for (UnitRecord& unit : experiment.log().units) {

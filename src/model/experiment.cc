@@ -29,12 +29,31 @@ CompilationIndex Experiment::AddCompilation(Compilation compilation) {
   return index;
 }
 
+void Experiment::AddLeftOutPeriod(std::optional<MethodIndex> method, int64_t period) {
+  if (method.has_value()) methods_[*method].left_out_period += period;
+  left_out_period_ += period;
+  graal_period_ += period;
+}
+
 int64_t Experiment::MethodTotalPeriod(MethodIndex m) const {
-  int64_t total = 0;
+  int64_t total = methods_[m].left_out_period;
   for (CompilationIndex c : methods_[m].compilations) {
     if (!compilations_[c].is_fragment) total += compilations_[c].period;
   }
   return total;
+}
+
+int64_t Experiment::HotnessPeriod(CompilationIndex c) const {
+  const Compilation& unit = compilations_[c];
+  const Method& method = methods_[unit.method];
+  if (unit.is_fragment || method.left_out_period == 0) return unit.period;
+  for (CompilationIndex other : method.compilations) {
+    const Compilation& o = compilations_[other];
+    if (o.is_fragment) continue;
+    // The first unit of the largest period carries the method's left-out period.
+    if (o.period > unit.period || (o.period == unit.period && other < c)) return unit.period;
+  }
+  return unit.period + method.left_out_period;
 }
 
 bool Experiment::IsMethodHot(MethodIndex m) const {

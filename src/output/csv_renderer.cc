@@ -2,11 +2,13 @@
 
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "profdiff/diff/decision_changes.h"
+#include "profdiff/output/text_renderer.h"
 #include "profdiff/support/absl_compat.h"
 
 namespace profdiff {
@@ -201,6 +203,12 @@ void CsvRenderer::Experiment(const ExperimentRecord& record) {
         absl::StrCat("experiment ", record.id,
                      record.run.index == 1 ? " has no profiles: " : " has no profile: ",
                      AbslView(record.hotspot->without_profile))});
+  }
+  if (const std::optional<std::string> left_out = LeftOutText(record)) {
+    Warning(WarningRecord{absl::StrCat(
+        "experiment ", record.id,
+        record.run.index >= 1 ? absl::StrCat(" run ", record.run.index, ": ") : std::string(": "),
+        *left_out)});
   }
 }
 

@@ -222,6 +222,11 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
     json.IntMember("graal_period", record.graal_period);
     json.Key("graal_share");
     json.Double(record.graal_share);
+    if (record.left_out_period != 0) {  // HotSpot logs with compilations --tiers left out
+      json.IntMember("left_out_period", record.left_out_period);
+      json.Key("left_out_share");
+      json.Double(record.left_out_share);
+    }
     json.IntMember("hot_units", record.hot_units);
     json.IntMember("hot_period", record.hot_period);
     json.Key("hot_share");
@@ -281,6 +286,11 @@ void JsonRenderer::Method(const MethodRecord& record) {
     json.IntMember("experiment", list.experiment);
     json.Key("profiled");
     json.Bool(list.profiled);
+    if (list.left_out_period != 0) {  // the method's time in compilations --tiers left out
+      json.IntMember("left_out_period", list.left_out_period);
+      json.Key("left_out_share");
+      json.Double(list.left_out_share);
+    }
     json.Key("compilations");
     json.BeginArray();
     for (const CompilationRecord& c : list.compilations) WriteCompilation(json, c);

@@ -60,7 +60,8 @@ void StableSortInPlace(std::vector<MethodDifferences>& methods, Less less) {
 void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]) {
   for (const CompilationListRecord& list : record.experiments) {
     if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;
-    double sum = 0;
+    // All the method's compilations, those --tiers left out included (docs/jfr.md).
+    double sum = list.left_out_share;
     for (const CompilationRecord& c : list.compilations) {
       if (!c.fragment) sum += c.total_share;
     }

@@ -333,15 +333,15 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
   if (!profile) return record;
   record.profiled = true;
   if (profile->execution_id) record.execution_id = *profile->execution_id;
-  for (const Compilation& c : experiment.compilations()) {
-    if (c.is_fragment) continue;
-    record.graal_period += c.period;
-    if (c.hot) {
-      record.hot_period += c.period;
-      ++record.hot_units;
-    }
+  for (CompilationIndex c : experiment.UnitsInTableOrder()) {
+    if (!experiment.compilation(c).hot) continue;
+    record.hot_period += experiment.HotnessPeriod(c);
+    ++record.hot_units;
   }
+  record.graal_period = experiment.GraalPeriod();
+  record.left_out_period = experiment.LeftOutPeriod();
   record.total_period = profile->total_period;
+  record.left_out_share = Share(record.left_out_period, record.total_period);
   record.profiled_code = static_cast<int64_t>(profile->code.size());
   if (profile->source == ProfileSource::kJfr) record.jfr_samples = profile->samples;
   record.graal_share = Share(record.graal_period, record.total_period);
@@ -403,6 +403,12 @@ CompilationListRecord MakeCompilationList(const Experiment& experiment, MethodIn
   record.compilations.reserve(list.size());
   for (CompilationIndex c : list)
     record.compilations.push_back(MakeCompilationRecord(experiment, c));
+  if (record.profiled) {
+    record.left_out_period = experiment.method(method).left_out_period;
+    if (record.left_out_period != 0) {
+      record.left_out_share = Share(record.left_out_period, experiment.total_period());
+    }
+  }
   return record;
 }
 

@@ -278,6 +278,8 @@ void WriteRunText(LineWriter& out, const ExperimentRecord& record, bool sampled_
   absl::StrAppend(&row, AbslView(record.run.log));
   if (!record.run.profile.empty()) absl::StrAppend(&row, " ", AbslView(record.run.profile));
   out.Line(row, 1);
+  // Under the run's row: its shares count them, its units do not (docs/jfr.md).
+  if (const std::optional<std::string> left_out = LeftOutText(record)) out.Line(*left_out, 2);
 }
 
 void WriteRunsMethodText(LineWriter& out, const RunsMethodRecord& record, bool show_noise,

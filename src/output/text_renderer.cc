@@ -118,6 +118,7 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
                CompiledCodeOf(record) == CompiledCode::kGraal ? "Graal-compiled" : "JIT-compiled",
                " methods account for ", Percent(record.graal_share), "% of execution"),
            1);
+  if (const std::optional<std::string> left_out = LeftOutText(record)) out.Line(*left_out, 1);
   out.Line(absl::StrCat(record.hot_units, " hot compilation units account for ",
                         Percent(record.hot_share), "% of execution"),
            1);
@@ -138,6 +139,13 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
   }
 }
 
+std::optional<std::string> LeftOutText(const ExperimentRecord& record) {
+  if (record.left_out_period == 0 || !record.hotspot.has_value()) return std::nullopt;
+  const std::string tiers = absl::StrCat("--tiers=", AbslView(record.hotspot->tiers));
+  return absl::StrCat(Percent(record.left_out_share), "% of execution is in compilations that ",
+                      tiers, " leaves out; --tiers=all shows them");
+}
+
 void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,
                               const TextStyle& style, CompiledCode code) {
   out.Line(absl::StrCat("In experiment ", list.experiment));
@@ -152,6 +160,11 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
     absl::StrAppend(&count, " (", hot, " of which are hot)");
   }
   out.Line(count, 1);
+  if (list.left_out_period != 0) {
+    out.Line(absl::StrCat("Compilations that --tiers leaves out consumed ",
+                          Percent(list.left_out_share), "% of total"),
+             1);
+  }
   out.Line("Compilations", 1);
   for (const CompilationRecord& c : list.compilations) {
     std::string row = PadLeft(c.id, 5);

@@ -361,6 +361,9 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
       for (const [body, where] of [[shown, 'page'], [text, 'text']]) {
         checkEqual(count(body, 'Graal-compiled methods account for'), graal, `${where}: Graal experiments`);
         checkEqual(count(body, 'JIT-compiled methods account for'), jit, `${where}: HotSpot experiments`);
+        // Both recordings have samples in C1 code of methods C2 compiled: --tiers=top leaves it out.
+        checkEqual(count(body, '% of execution is in compilations that --tiers=top leaves out; --tiers=all shows them'),
+                   jit, `${where}: the time left out`);
       }
       // The text's compilation lines; the page's compilation tables (and, where a pair is
       // compared, its titles).
@@ -383,6 +386,8 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
     const heads = await page.evaluate(() => [...document.querySelectorAll('table.runs th')].map((th) => th.textContent));
     checkEqual(heads.filter((h) => h === 'JIT share').length, 2, 'runs tables: JIT share columns');
     checkEqual(heads.includes('Graal share'), false, 'runs tables: no Graal share column');
+    const body = await page.evaluate(() => document.body.textContent);
+    checkEqual(body.split('Run 1: ').length - 1, 2, 'runs tables: the time left out under each run');
     checkEqual(problems, [], 'problems of the runs page');
   } finally {
     await page.close();

@@ -14,8 +14,9 @@ struct HotPolicy {
 };
 
 // Marks the hot units of an experiment (algorithms.md §2): units by period descending (ties in
-// table order); a unit is hot if it is among the first `min_limit`, or among the first
-// `max_limit` while the units so far fit into `percentile` of the Graal period.
+// table order; a HotSpot unit's period here is Experiment::HotnessPeriod, its method's time in
+// compilations --tiers left out included); a unit is hot if it is among the first `min_limit`, or
+// among the first `max_limit` while the units so far fit into `percentile` of the Graal period.
 void SelectHotUnits(Experiment& experiment, const HotPolicy& policy);
 
 }  // namespace profdiff

@@ -37,6 +37,9 @@ struct Compilation {
 struct Method {
   std::string name;
   std::vector<CompilationIndex> compilations;  // units in registration order, then fragments
+  // The period of the method's HotSpot compilations that --tiers left out (docs/jfr.md "Tiers
+  // left out"): part of the method's share, in no unit.
+  int64_t left_out_period = 0;
 };
 
 // What an experiment read from a HotSpot compilation log is (docs/hotspot.md).
@@ -89,10 +92,21 @@ class Experiment {
   // Room for `count` compilations in all, so that adding them does not grow the table by halves.
   void ReserveCompilations(size_t count) { compilations_.reserve(count); }
 
-  // Sum of the periods of the method's units (fragments do not count).
+  // Period of compilations that --tiers left out (a HotSpot log's other tiers): of `method`
+  // when it has kept units, else of the experiment only. Counts in GraalPeriod().
+  void AddLeftOutPeriod(std::optional<MethodIndex> method, int64_t period);
+  int64_t LeftOutPeriod() const { return left_out_period_; }
+
+  // Sum of the periods of the method's units (fragments do not count) and of its compilations
+  // that --tiers left out: a method's share is of all its compilations.
   int64_t MethodTotalPeriod(MethodIndex m) const;
   bool IsMethodHot(MethodIndex m) const;
-  // Sum of all unit periods (fragments repeat their parent's period and do not count).
+  // The period by which hot selection ranks a unit: its own, and for the method's most executed
+  // unit (the first of them on a tie) the method's left-out period too, so that a method whose
+  // time is in left-out compilations is hot as its share says. Fragments: their own.
+  int64_t HotnessPeriod(CompilationIndex c) const;
+  // Sum of all unit periods (fragments repeat their parent's period and do not count) and of
+  // the left-out compilations: all JIT-compiled execution.
   int64_t GraalPeriod() const { return graal_period_; }
   // Units (not fragments) in table order: methods in insertion order, each method's list.
   std::vector<CompilationIndex> UnitsInTableOrder() const;
@@ -107,6 +121,7 @@ class Experiment {
   absl::flat_hash_map<std::string, MethodIndex> method_index_;
   std::vector<Compilation> compilations_;
   int64_t graal_period_ = 0;
+  int64_t left_out_period_ = 0;
 };
 
 }  // namespace profdiff

@@ -28,8 +28,9 @@ struct MethodDifferences {
   int64_t index = 0;  // the method record's index (its section's place in the output)
   std::string method;
   // The method's share of the total execution in experiments 1 and 2: the summed total shares
-  // of its compilation units (fragments repeat their parent's period and are left out);
-  // nullopt without a profile. jit-vs-jit-runs: the mean share over the experiment's runs.
+  // of its compilation units (fragments repeat their parent's period and are left out) and the
+  // share of its compilations --tiers left out; nullopt without a profile. jit-vs-jit-runs: the
+  // mean share over the experiment's runs.
   std::optional<double> share[2];
   // Compared compilation pairs; jit-vs-jit-runs: the cross pairs of runs matched.
   int64_t pairs = 0;

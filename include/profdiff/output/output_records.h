@@ -74,10 +74,13 @@ struct ExperimentRecord {
   // nullopt for proftool's (periods are cycles).
   std::optional<int64_t> jfr_samples;
   int64_t total_period = 0;
-  int64_t graal_period = 0;
-  double graal_share = 0;  // of the total period
+  int64_t graal_period = 0;  // every JIT-compiled unit's, those --tiers left out included
+  double graal_share = 0;    // of the total period
+  // HotSpot logs: the period of the compilations --tiers left out (in graal_period, in no unit).
+  int64_t left_out_period = 0;
+  double left_out_share = 0;  // of the total period
   int64_t hot_units = 0;
-  int64_t hot_period = 0;
+  int64_t hot_period = 0;  // a hot unit's carries its method's left-out period (HotnessPeriod)
   double hot_share = 0;
   std::vector<TopMethodRecord> top_methods;  // at most 10, by period
   RunIdentityRecord run;                     // jit-vs-jit-runs only
@@ -109,6 +112,10 @@ struct CompilationListRecord {
   int experiment = 1;
   bool profiled = false;
   std::vector<CompilationRecord> compilations;  // by period, the most executed first
+  // The method's period in compilations --tiers left out, and its share of the total period
+  // (0 when none: Graal logs, --tiers=all).
+  int64_t left_out_period = 0;
+  double left_out_share = 0;
 };
 
 // The head of a method section: its title and compilation lists (output.md §5).

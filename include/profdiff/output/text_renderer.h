@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -93,6 +94,9 @@ void WriteReasoningBlock(LineWriter& out, const TreeRecord& tree, const NodeLabe
                          std::string_view suffix, int depth);
 void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
                                    std::string_view suffix, int depth);
+// "12.40% of execution is in compilations that --tiers=top leaves out; --tiers=all shows them"
+// (docs/jfr.md), or nullopt when nothing is left out (every Graal log, --tiers=all).
+std::optional<std::string> LeftOutText(const ExperimentRecord& record);
 void WriteExperimentText(LineWriter& out, const ExperimentRecord& record,
                          const TextStyle& style = {});
 void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,

@@ -184,7 +184,8 @@
     method.shares = {};
     method.rec.experiments.forEach(function (list) {
       if (!list.profiled) { method.shares[list.experiment] = null; return; }
-      var sum = 0;
+      // Its compilations that --tiers left out count too (docs/jfr.md).
+      var sum = list.left_out_share || 0;
       list.compilations.forEach(function (c) {
         // A fragment has the period of the unit it was cut from: not the method's own time.
         if (!c.fragment && isNum(c.total_share)) sum += c.total_share;
@@ -518,6 +519,11 @@
              ((p.source === 'jfr') === sampled ? '' : p.source === 'jfr' ? ' s' : ' Gcycles') : '-'].forEach(function (v) { add(row, el('td', null, v)); });
         var inputs = x.run.log + (x.run.profile ? ' ' + x.run.profile : '');
         add(row, el('td', 'mono', inputs)).title = inputs;
+        if (p && p.left_out_period && x.hotspot) {  // as the text, under the run's row
+          add(add(tb, el('tr')), el('td', 'muted', 'Run ' + x.run.index + ': ' + pct(p.left_out_share) +
+              '% of execution is in compilations that --tiers=' + x.hotspot.tiers +
+              ' leaves out; --tiers=all shows them')).colSpan = 8;
+        }
       });
       mine.forEach(function (x) {
         if (!x.profile) return;
@@ -552,6 +558,10 @@
         : 'Collected proftool data for ' + p.code_units + ' compilation units'));
     add(ul, el('li', null, (h ? 'JIT' : 'Graal') + '-compiled methods account for ' +
         pct(p.graal_share) + '% of execution'));
+    if (h && p.left_out_period) {
+      add(ul, el('li', null, pct(p.left_out_share) + '% of execution is in compilations that --tiers=' +
+          h.tiers + ' leaves out; --tiers=all shows them'));
+    }
     add(ul, el('li', null, p.hot_units + ' hot compilation units account for ' + pct(p.hot_share) +
         '% of execution'));
     add(ul, el('li', null, (p.total_period / 1e9).toFixed(2) +
@@ -812,6 +822,10 @@
     list.compilations.forEach(function (c) { if (c.hot) hot++; });
     add(div, el('div', 'muted', list.compilations.length + ' compilations' +
         (list.profiled ? ' (' + hot + ' of which are hot)' : '')));
+    if (list.left_out_period) {
+      add(div, el('div', 'muted', 'Compilations that --tiers leaves out consumed ' +
+          pct(list.left_out_share) + '% of total'));
+    }
     var table = add(div, el('table'));
     var tr = add(add(table, el('thead')), el('tr'));
     ['ID', JIT[list.experiment] ? 'JIT share' : 'Graal share', 'Total share', '', 'Fragment of'].forEach(function (t, i) {

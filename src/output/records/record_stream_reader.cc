@@ -280,6 +280,10 @@ class StreamReader {
       record.total_period = d.Int(profile, "total_period");
       record.graal_period = d.Int(profile, "graal_period");
       record.graal_share = d.Double(profile, "graal_share");
+      if (d.Find(profile, "left_out_period") != kNoToken) {
+        record.left_out_period = d.Int(profile, "left_out_period", 0);
+        record.left_out_share = d.Double(profile, "left_out_share");
+      }
       record.hot_units = d.Int(profile, "hot_units", 0);
       record.hot_period = d.Int(profile, "hot_period");
       record.hot_share = d.Double(profile, "hot_share");
@@ -359,6 +363,10 @@ class StreamReader {
       CompilationListRecord list;
       list.experiment = static_cast<int>(d.Int(e, "experiment", 0, 2));
       list.profiled = d.Bool(e, "profiled");
+      if (d.Find(e, "left_out_period") != kNoToken) {
+        list.left_out_period = d.Int(e, "left_out_period", 0);
+        list.left_out_share = d.Double(e, "left_out_share");
+      }
       d.ForEach(d.Array(e, "compilations"),
                 [&](uint32_t c) { list.compilations.push_back(d.Compilation(c)); });
       record.experiments.push_back(std::move(list));
