@@ -17,7 +17,7 @@ namespace {
 
 using namespace test;  // NOLINT: the test helpers
 
-const std::string kFixture = std::string(PROFDIFF_SOURCE_DIR) + "/fixtures/hotspot-example";
+const std::string kFixture = test::SourceDir() + "/fixtures/hotspot-example";
 
 // In jdk25.log: NumericShapes.totalArea is compiled at level 3 (42) and 4 (93, 87%), Rect.area
 // at level 2 (39) and 4 (41), makeShapes at level 3 (28) and by C2 in an OSR compilation. Of the

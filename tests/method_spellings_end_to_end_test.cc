@@ -16,7 +16,7 @@ namespace {
 
 using namespace test;  // NOLINT: the test helpers
 
-const std::string kSource = PROFDIFF_SOURCE_DIR;
+const std::string kSource = test::SourceDir();
 // A real Graal run and its JFR recording (the example).
 const std::string kGraal =
     kSource + "/../shared/conformance/data/real-graal/CollectionsStreams/default";
