@@ -73,9 +73,11 @@ class InliningBuilder {
     NodeIndex parent = tree_.root;
     int32_t bci = -1;
     if (remark.loc.has_value()) Place(*remark.loc, &parent, &bci);
-    NodeIndex node = FindChild(parent, bci, callee_name);
+    // A Passed remark is a call inlined: another call at the same position is another call
+    // (two paths of a destructor); a Missed one may be the inliner visiting a call again.
+    NodeIndex node = FindChild(parent, bci, callee_name, IsInlinedRemark(remark));
     if (node != kNoNode) {
-      if (IsInlinedRemark(remark) && !tree_.node(node).inlined) MarkInlined(node, remark, order);
+      if (IsInlinedRemark(remark)) MarkInlined(node, remark, order);
       return;
     }
     InliningTreeNode call;
@@ -105,9 +107,13 @@ class InliningBuilder {
     return FunctionStart{callee->loc->file, callee->loc->line};
   }
 
-  NodeIndex FindChild(NodeIndex parent, int32_t bci, std::string_view name) const {
+  // The first child of `parent` at `bci` calling `name`; with `not_inlined`, the first such that
+  // is not inlined yet.
+  NodeIndex FindChild(NodeIndex parent, int32_t bci, std::string_view name,
+                      bool not_inlined = false) const {
     for (NodeIndex child : tree_.node(parent).children) {
       const InliningTreeNode& node = tree_.node(child);
+      if (not_inlined && node.inlined) continue;
       if (node.bci == bci && node.method_name.has_value() && *node.method_name == name) {
         return child;
       }
@@ -171,9 +177,11 @@ class InliningBuilder {
       parent = child;
     }
     const int32_t bci = LlvmPosition(context[0].line, context[0].column);
-    NodeIndex node = FindChild(parent, bci, callee_name);
+    // Each Passed remark inlines a call: one that was reported missed before becomes inlined,
+    // otherwise it is another call at the same position.
+    NodeIndex node = FindChild(parent, bci, callee_name, /*not_inlined=*/true);
     if (node != kNoNode) {
-      if (!tree_.node(node).inlined) MarkInlined(node, remark, order);
+      MarkInlined(node, remark, order);
       return;
     }
     InliningTreeNode call;
@@ -204,7 +212,8 @@ class InliningBuilder {
     }
     if (best == kNoNode || ambiguous) {
       *parent = tree_.root;
-      const bool own = function_.start.has_value() && function_.start->file == loc.file;
+      const bool own = function_.start.has_value() && function_.start->file == loc.file &&
+                       function_.start->line <= static_cast<int64_t>(loc.line);
       *bci = own ? LlvmPosition(static_cast<int64_t>(loc.line) - function_.start->line, loc.column)
                  : LlvmPosition(loc.line, loc.column);
       return;
