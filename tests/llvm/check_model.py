@@ -22,7 +22,8 @@ import os
 import pathlib
 import subprocess
 import sys
-import tempfile
+
+from remarks_dir import made_remarks
 
 import yaml
 
@@ -139,14 +140,12 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     profdiff = sys.argv[1]
-    with tempfile.TemporaryDirectory() as out:
-        made = subprocess.run(["bash", str(HERE / "make_remarks.sh"), out], capture_output=True,
-                              text=True)
-        if made.returncode == 77:
+    with made_remarks() as (status, out):
+        if status == 77:
             print("skipped: no clang-N installed")
             return 77
-        if made.returncode != 0:
-            print(made.stderr, file=sys.stderr)
+        if status != 0:
+            print("make_remarks.sh failed", file=sys.stderr)
             return 1
         failures = 0
         checked = 0
