@@ -627,8 +627,8 @@ TEST(HelpTest, CommandHelp) {
                           "[optimization_log_2] [proftool_output_2]"),
             std::string::npos);
   EXPECT_NE(PrintOf({"help", "aot-vs-aot"})
-                .out.find("aot-vs-aot [OPTIONS] optimization_log_1 proftool_output_1 "
-                          "optimization_log_2 proftool_output_2"),
+                .out.find("aot-vs-aot [OPTIONS] optimization_log_1 [proftool_output_1] "
+                          "[optimization_log_2] [proftool_output_2]"),
             std::string::npos);
   const std::string help = PrintOf({"help", "help"}).out;
   EXPECT_NE(help.find("Usage: profdiff help [OPTIONS] [command]"), std::string::npos) << help;

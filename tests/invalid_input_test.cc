@@ -715,7 +715,10 @@ TEST_F(InvalidInputTest, MissingLogDirectory) {
                              "optimization log path is neither a directory (a Graal optimization "
                              "log) nor a HotSpot compilation log (a file written by "
                              "-XX:+LogCompilation, starting with <?xml ...?> and <hotspot_log "
-                             "...>): file (a file that is not a HotSpot compilation log)"),
+                             "...>) nor LLVM optimization remarks (a YAML file written by clang "
+                             "-fsave-optimization-record, starting with '--- !Passed', '--- "
+                             "!Missed', ...): file (a file that is not a HotSpot compilation log "
+                             "nor LLVM optimization remarks)"),
             "");
   dir_.WriteLines("logs/f", {Unit()});
   dir_.Write("prof.json", R"j({"totalPeriod":100,"code":[]})j");

@@ -319,8 +319,12 @@ TEST_F(OptimizationLogTest, NotADirectory) {
   EXPECT_EQ(std::string(log.status().message()),
             "Could not read the files of the experiment 1: The provided optimization log path is "
             "neither a directory (a Graal optimization log) nor a HotSpot compilation log (a file "
-            "written by -XX:+LogCompilation, starting with <?xml ...?> and <hotspot_log ...>): " +
-                dir_ + "/file (a file that is not a HotSpot compilation log)");
+            "written by -XX:+LogCompilation, starting with <?xml ...?> and <hotspot_log ...>) nor "
+            "LLVM optimization remarks (a YAML file written by clang -fsave-optimization-record, "
+            "starting with '--- !Passed', '--- !Missed', ...): " +
+                dir_ +
+                "/file (a file that is not a HotSpot compilation log nor LLVM optimization "
+                "remarks)");
 
   log = LoadOptimizationLog(root_ + "/missing", 2, [](std::string_view) {});
   ASSERT_FALSE(log.ok());

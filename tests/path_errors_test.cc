@@ -99,9 +99,12 @@ TEST_F(PathErrorsTest, EveryPathOfEveryCommand) {
       const std::string file_sentence =
           "The provided optimization log path is neither a directory (a Graal optimization log) "
           "nor a HotSpot compilation log (a file written by -XX:+LogCompilation, starting with "
-          "<?xml ...?> and <hotspot_log ...>): ";
+          "<?xml ...?> and <hotspot_log ...>) nor LLVM optimization remarks (a YAML file written "
+          "by clang -fsave-optimization-record, starting with '--- !Passed', '--- !Missed', ...): ";
       if (log) {
-        wrongs.push_back({"a-file", "a file that is not a HotSpot compilation log"});
+        wrongs.push_back(
+            {"a-file",
+             "a file that is not a HotSpot compilation log nor LLVM optimization remarks"});
       } else {
         wrongs.push_back({"a-directory", "Is a directory"});
       }

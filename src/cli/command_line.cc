@@ -374,6 +374,9 @@ CommandLineResult ParseCommandLine(const std::vector<std::string>& args) {
   if (std::string problem = ValidateOptions(command_line.options, given_text); !problem.empty()) {
     return Error(problem, nullptr);
   }
+  if (absl::Status llvm = CheckLlvmRemarksArguments(command->name, positionals); !llvm.ok()) {
+    return Error(StdView(llvm.message()), command);
+  }
   if (command->name == "stats") {
     // Its arguments are told apart by what they are (directory or file).
     absl::StatusOr<std::vector<StatsExperimentArguments>> classified =

@@ -189,7 +189,7 @@ absl::Status WriteSectionItem(RecordSink& out, const Experiment& first, const Ex
 // compiled (at its top tier) in both. Returns whether it marked any.
 bool MarkCommonMethodsHot(Experiment& first, Experiment& second) {
   auto unprofiled_hotspot = [](const Experiment& e) {
-    return e.hotspot().has_value() && !e.has_profile();
+    return (e.hotspot().has_value() || e.llvm().has_value()) && !e.has_profile();
   };
   if (!unprofiled_hotspot(first) && !unprofiled_hotspot(second)) return false;
   const bool neither = !first.has_profile() && !second.has_profile();
@@ -307,6 +307,10 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
       const StatsExperimentArguments& experiment = (*classified)[i];
       inputs.push_back({i + 1, experiment.log, experiment.profile, ExperimentKind::kJit});
     }
+  } else if (kind == ComparisonKind::kAotVsAot && positionals.size() == 2) {
+    // LLVM remarks: their hotness is in them (docs/llvm.md).
+    inputs = {{1, *at(0), std::nullopt, ExperimentKind::kAot},
+              {2, *at(1), std::nullopt, ExperimentKind::kAot}};
   } else {
     const ExperimentKind kind1 =
         kind == ComparisonKind::kAotVsAot ? ExperimentKind::kAot : ExperimentKind::kJit;

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -168,6 +169,40 @@ absl::StatusOr<std::vector<RunInput>> ClassifyRunArguments(std::string_view opti
   }
   if (absl::Status graal = graal_without_profile(); !graal.ok()) return graal;
   return runs;
+}
+
+bool IsLlvmRemarksArgument(const std::string& path) {
+  std::string why;
+  return ClassifyLogPath(path, &why) == LogPathKind::kLlvmRemarks;
+}
+
+absl::Status CheckLlvmRemarksArguments(std::string_view command,
+                                       const std::vector<std::string>& positionals) {
+  const bool any = std::any_of(positionals.begin(), positionals.end(), IsLlvmRemarksArgument);
+  if (command == "aot-vs-aot") {
+    if (any) {
+      if (positionals.size() != 2 || !IsLlvmRemarksArgument(positionals[0]) ||
+          !IsLlvmRemarksArgument(positionals[1])) {
+        return absl::InvalidArgumentError(
+            "aot-vs-aot: LLVM optimization remarks are compared two at a time, without "
+            "profiles (their hotness is in the remarks): aot-vs-aot REMARKS_1 REMARKS_2");
+      }
+    } else if (positionals.size() < 4) {
+      static constexpr const char* kNames[] = {"optimization_log_1", "proftool_output_1",
+                                               "optimization_log_2", "proftool_output_2"};
+      return absl::InvalidArgumentError(
+          absl::StrCat("aot-vs-aot: missing argument ", kNames[positionals.size()]));
+    }
+    return absl::OkStatus();
+  }
+  if (!any || command == "report" || command == "stats" || command == "render" ||
+      command == "help") {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      AbslView(command),
+      ": LLVM optimization remarks are ahead-of-time compilers' decisions: print them with report "
+      "REMARKS and compare two builds with aot-vs-aot REMARKS_1 REMARKS_2"));
 }
 
 absl::Status CheckAotCommandArguments(std::string_view command,

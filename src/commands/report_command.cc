@@ -29,8 +29,10 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
   MethodFilter filter(options.method);
   filter.LearnSpellings(*experiment);
   std::vector<MethodIndex> methods;
+  // LLVM remarks with Hotness are profiled without a profile argument (docs/llvm.md).
+  const bool profiled = experiment->has_profile();
   for (MethodIndex m = 0; m < experiment->methods().size(); ++m) {
-    if (profile.has_value() && !experiment->IsMethodHot(m)) continue;
+    if (profiled && !experiment->IsMethodHot(m)) continue;
     if (filter.Matches(experiment->method(m).name)) methods.push_back(m);
   }
   std::vector<int64_t> totals(experiment->methods().size());
@@ -44,7 +46,7 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
   std::vector<uint64_t> costs(methods.size(), 0);
   for (size_t k = 0; k < methods.size(); ++k) {
     for (CompilationIndex c : loaded.method(methods[k]).compilations) {
-      if (!profile.has_value() || loaded.compilation(c).hot) costs[k] += ReloadBytes(loaded, c);
+      if (!profiled || loaded.compilation(c).hot) costs[k] += ReloadBytes(loaded, c);
     }
   }
   EndRecord end;
@@ -59,7 +61,7 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
         section.Method(method);
         ++piece.tally.methods;
         for (CompilationIndex c : loaded.method(m).compilations) {
-          if (profile.has_value() && !loaded.compilation(c).hot) continue;
+          if (profiled && !loaded.compilation(c).hot) continue;
           piece.status = WriteCompilation(section, loaded, c, options, nullptr, &piece.tally);
           if (!piece.status.ok()) break;
         }
@@ -67,7 +69,7 @@ absl::Status RunReport(const std::string& log_directory, const std::optional<std
   if (!written.ok()) return written;
   // What --require checks (without a profile nothing is hot: every unit counts).
   if (!options.require.empty()) {
-    absl::Status facts = WriteCallSiteFacts(out, loaded, /*all_units=*/!profile.has_value());
+    absl::Status facts = WriteCallSiteFacts(out, loaded, /*all_units=*/!profiled);
     if (!facts.ok()) return facts;
   }
   out.End(end);

@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "load/llvm/llvm_log.h"
 #include "load/paths.h"
 #include "profdiff/load/jfr/jfr_profile.h"
 #include "profdiff/load/jfr/jfr_recording.h"
@@ -99,6 +100,43 @@ absl::StatusOr<Profile> LoadAnyProfile(const std::string& path, int experiment_i
   return AttributeJfrSamples(*recording, input, warn);
 }
 
+// LLVM remarks (docs/llvm.md "Hotness"): a unit's period is the largest Hotness of its remarks,
+// and the experiment's profile is made of those periods; without Hotness there is no profile,
+// and the functions are listed or compared as a HotSpot log's without one.
+LlvmInfo LlvmRemarksHotness(const OptimizationLog& log, const ExperimentInput& input,
+                            std::vector<int64_t>& periods, Experiment& experiment) {
+  const LlvmRemarkIndex& index = *log.llvm;
+  LlvmInfo info;
+  info.files = static_cast<int64_t>(log.files.size());
+  info.remarks = index.remarks;
+  info.hotness = index.hotness;
+  if (!index.hotness) {
+    if (!input.other_profiled.has_value()) {
+      info.without_profile = "every function with remarks is listed";
+    } else if (*input.other_profiled) {
+      info.without_profile = "the functions hot in the other experiment are compared";
+    } else {
+      info.without_profile = "every function with remarks in both experiments is compared";
+    }
+    return info;
+  }
+  Profile profile;
+  profile.kind = ExperimentKind::kAot;
+  profile.source = ProfileSource::kLlvmHotness;
+  for (size_t i = 0; i < log.units.size(); ++i) {
+    periods[i] = std::max<int64_t>(0, index.units[i].hotness);
+    profile.total_period += periods[i];
+    ProfileEntry entry;
+    entry.compile_id = log.units[i].compilation_id;
+    entry.name = log.units[i].method_name;
+    entry.period = periods[i];
+    profile.code.push_back(std::move(entry));
+  }
+  experiment.set_kind(ExperimentKind::kAot);
+  experiment.set_profile(std::move(profile));
+  return info;
+}
+
 }  // namespace
 
 // Nanoseconds since the epoch: the log's time_ms is the VM's start, its stamps seconds since then
@@ -135,7 +173,17 @@ absl::StatusOr<Experiment> LoadExperiment(const ExperimentInput& input, const Wa
   const OptimizationLog& units = experiment.log();
 
   std::vector<int64_t> periods(units.units.size(), 0);
-  if (input.profile_path.has_value()) {
+  if (units.format == LogFormat::kLlvm) {
+    if (input.profile_path.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "Could not read the files of the experiment ", input.id, ": ",
+          NormalizePath(input.log_directory),
+          " holds LLVM optimization remarks, which carry their own hotness (Hotness, from the "
+          "build's profile): give no profile with them"));
+    }
+    LlvmInfo info = LlvmRemarksHotness(units, input, periods, experiment);
+    experiment.set_llvm(std::move(info));
+  } else if (input.profile_path.has_value()) {
     absl::StatusOr<Profile> profile = LoadAnyProfile(*input.profile_path, input.id, units, warn);
     if (!profile.ok()) return profile.status();
     if (input.expected_kind.has_value()) {

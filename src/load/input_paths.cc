@@ -54,7 +54,10 @@ absl::Status CheckLogDirectory(const std::string& path, int experiment_id) {
   if (S_ISREG(info.st_mode)) {
     // A file is a HotSpot compilation log, or a mistake (docs/hotspot.md "Detection").
     std::string why;
-    if (ClassifyLogPath(path, &why) == LogPathKind::kHotSpotFile) return absl::OkStatus();
+    const LogPathKind kind = ClassifyLogPath(path, &why);
+    if (kind == LogPathKind::kHotSpotFile || kind == LogPathKind::kLlvmRemarks) {
+      return absl::OkStatus();
+    }
     return NotAnOptimizationLog(path, experiment_id, why);
   }
   if (!S_ISDIR(info.st_mode)) {

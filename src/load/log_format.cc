@@ -8,6 +8,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "load/input_stream.h"
+#include "load/llvm/llvm_log.h"
+#include "load/llvm/remark_parser.h"
 #include "load/paths.h"
 
 namespace profdiff {
@@ -74,7 +76,9 @@ LogPathKind ClassifyLogPath(const std::string& path, std::string* why) {
     *why = ErrnoText(errno);
     return LogPathKind::kOther;
   }
-  if (S_ISDIR(info.st_mode)) return LogPathKind::kGraalDirectory;
+  if (S_ISDIR(info.st_mode)) {
+    return FindRemarkFiles(path).empty() ? LogPathKind::kGraalDirectory : LogPathKind::kLlvmRemarks;
+  }
   if (!S_ISREG(info.st_mode)) {
     *why = "not a directory or a regular file";
     return LogPathKind::kOther;
@@ -87,7 +91,27 @@ LogPathKind ClassifyLogPath(const std::string& path, std::string* why) {
   const std::string prefix = ReadPrefix(fd);
   close(fd);
   if (LooksLikeHotSpotLog(prefix)) return LogPathKind::kHotSpotFile;
-  *why = prefix.empty() ? "an empty file" : "a file that is not a HotSpot compilation log";
+  switch (llvm_remarks::DetectRemarkFileFormat(prefix)) {
+    case llvm_remarks::RemarkFileFormat::kYaml:
+      return LogPathKind::kLlvmRemarks;
+    case llvm_remarks::RemarkFileFormat::kBitstream:
+      *why =
+          "LLVM bitstream remarks (magic RMRK), which profdiff does not read: write YAML remarks "
+          "with clang's -fsave-optimization-record (its default format) or "
+          "-fsave-optimization-record=yaml";
+      return LogPathKind::kOther;
+    case llvm_remarks::RemarkFileFormat::kYamlStrTab:
+      *why =
+          "LLVM YAML remarks with a string table (magic REMARKS), which profdiff does not read: "
+          "write plain YAML remarks with clang's -fsave-optimization-record=yaml";
+      return LogPathKind::kOther;
+    case llvm_remarks::RemarkFileFormat::kEmpty:
+      *why = prefix.empty() ? "an empty file" : "a file of nothing but blanks and comments";
+      return LogPathKind::kOther;
+    case llvm_remarks::RemarkFileFormat::kUnknown:
+      break;
+  }
+  *why = "a file that is not a HotSpot compilation log nor LLVM optimization remarks";
   return LogPathKind::kOther;
 }
 
@@ -97,7 +121,8 @@ absl::Status NotAnOptimizationLog(const std::string& path, int experiment_id,
       "Could not read the files of the experiment ", experiment_id,
       ": The provided optimization log path is neither a directory (a Graal optimization log) "
       "nor a HotSpot compilation log (a file written by -XX:+LogCompilation, starting with "
-      "<?xml ...?> and <hotspot_log ...>): ",
+      "<?xml ...?> and <hotspot_log ...>) nor LLVM optimization remarks (a YAML file written by "
+      "clang -fsave-optimization-record, starting with '--- !Passed', '--- !Missed', ...): ",
       NormalizePath(path), " (", why, ")"));
 }
 

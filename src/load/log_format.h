@@ -23,10 +23,12 @@ inline constexpr size_t kHotSpotSniffBytes = 4096;
 // or zstd (read from offset 0; the position is at 0 afterwards).
 bool IsHotSpotLogFile(int fd);
 
-enum class LogPathKind { kGraalDirectory, kHotSpotFile, kOther };
+enum class LogPathKind { kGraalDirectory, kHotSpotFile, kLlvmRemarks, kOther };
 
-// What `path` is; kOther with `why` ("No such file or directory", "an empty file", "a file
-// that is not a HotSpot compilation log") when it is neither.
+// What `path` is (docs/llvm.md "Detection"): a directory holding remarks files (*.opt.yaml, at
+// any depth) or a file whose content starts like YAML remarks (`---`) is kLlvmRemarks; another
+// directory a Graal log. kOther with `why` ("No such file or directory", "an empty file", "LLVM
+// bitstream remarks ...", "a file that is not a HotSpot compilation log") when it is none.
 LogPathKind ClassifyLogPath(const std::string& path, std::string* why);
 
 // The error for a log path that is a file but not a HotSpot log: names the path, what is wrong

@@ -7,6 +7,7 @@
 
 #include "load/graal/graal_log.h"
 #include "load/hotspot/hotspot_log.h"
+#include "load/llvm/llvm_log.h"
 #include "load/log_format.h"
 
 namespace profdiff {
@@ -23,12 +24,19 @@ bool IsRegularFile(const std::string& path) {
 absl::StatusOr<OptimizationLog> LoadOptimizationLog(const std::string& path, int experiment_id,
                                                     const WarningSink& warn, LogCounting counting,
                                                     ProgressSink* progress) {
+  std::string why;
   if (IsRegularFile(path)) {
-    std::string why;
-    if (ClassifyLogPath(path, &why) != LogPathKind::kHotSpotFile) {
-      return NotAnOptimizationLog(path, experiment_id, why);
+    switch (ClassifyLogPath(path, &why)) {
+      case LogPathKind::kHotSpotFile:
+        return LoadHotSpotLog(path, experiment_id, warn, counting, progress);
+      case LogPathKind::kLlvmRemarks:
+        return LoadLlvmRemarks(path, experiment_id, warn, counting, progress);
+      default:
+        return NotAnOptimizationLog(path, experiment_id, why);
     }
-    return LoadHotSpotLog(path, experiment_id, warn, counting, progress);
+  }
+  if (ClassifyLogPath(path, &why) == LogPathKind::kLlvmRemarks) {
+    return LoadLlvmRemarks(path, experiment_id, warn, counting, progress);
   }
   return LoadGraalLog(path, experiment_id, warn, counting, progress);
 }
@@ -44,6 +52,7 @@ absl::StatusOr<RecordTrees> LoadUnitTrees(const OptimizationLog& log, const Unit
   if (log.format == LogFormat::kHotSpot) {
     return LoadHotSpotUnitTrees(log, unit, experiment_id, parts);
   }
+  if (log.format == LogFormat::kLlvm) return LoadLlvmUnitTrees(log, unit, experiment_id, parts);
   return LoadGraalUnitTrees(log, unit, experiment_id, parts);
 }
 

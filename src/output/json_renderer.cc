@@ -201,6 +201,21 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
     }
     json.EndObject();
   }
+  if (record.llvm.has_value()) {
+    json.Key("llvm");
+    json.BeginObject();
+    json.IntMember("files", record.llvm->files);
+    json.IntMember("remarks", record.llvm->remarks);
+    json.Key("hotness");
+    json.Bool(record.llvm->hotness);
+    json.Key("without_profile");
+    if (record.llvm->without_profile.empty()) {
+      json.Null();
+    } else {
+      json.String(record.llvm->without_profile);
+    }
+    json.EndObject();
+  }
   json.Key("profile");
   if (!record.profiled) {
     json.Null();
@@ -213,6 +228,10 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
       json.Null();
     }
     json.IntMember("code_units", record.profiled_code);
+    if (record.llvm.has_value()) {
+      json.Key("source");
+      json.String("llvm-hotness");
+    }
     if (record.jfr_samples) {
       json.Key("source");
       json.String("jfr");

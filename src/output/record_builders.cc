@@ -329,6 +329,10 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
         HotSpotLogRecord{info->vm_version, info->tasks, info->failed_tasks,   info->units,
                          info->tiers,      info->kept,  info->without_profile};
   }
+  if (const std::optional<LlvmInfo>& info = experiment.llvm(); info.has_value()) {
+    record.llvm =
+        LlvmRemarksRecord{info->files, info->remarks, info->hotness, info->without_profile};
+  }
   const std::optional<Profile>& profile = experiment.profile();
   if (!profile) return record;
   record.profiled = true;

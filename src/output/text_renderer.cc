@@ -102,6 +102,27 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
       out.Line(absl::StrCat("No profile: ", AbslView(hotspot.without_profile)), 1);
     }
   }
+  if (record.llvm.has_value()) {
+    // LLVM remarks (docs/llvm.md): the hotness is the build profile's counts in the remarks.
+    const LlvmRemarksRecord& llvm = *record.llvm;
+    out.Line(absl::StrCat("LLVM optimization remarks: ", llvm.remarks, " remarks in ", llvm.files,
+                          llvm.files == 1 ? " file" : " files"),
+             1);
+    if (!llvm.without_profile.empty()) {
+      out.Line(absl::StrCat("No Hotness in the remarks (built without a profile): ",
+                            AbslView(llvm.without_profile)),
+               1);
+      return;
+    }
+    out.Line(
+        "Hotness: each function's largest remark Hotness, an execution count of the build's "
+        "profile (-fprofile-instr-use or -fprofile-sample-use)",
+        1);
+    out.Line(absl::StrCat(record.hot_units, " hot functions account for ",
+                          Percent(record.hot_share), "% of the hotness"),
+             1);
+    return;
+  }
   if (!record.profiled) return;
   const bool jfr = record.jfr_samples.has_value();
   if (jfr) {

@@ -14,7 +14,8 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
+
+from remarks_dir import made_remarks
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -40,13 +41,11 @@ def main():
 
     Loader.add_multi_constructor("!", tagged)
 
-    with tempfile.TemporaryDirectory() as work:
-        made = subprocess.run(["bash", os.path.join(HERE, "make_remarks.sh"), work],
-                              stdout=subprocess.PIPE, text=True)
-        if made.returncode == 77:
+    with made_remarks() as (status, work):
+        if status == 77:
             print("SKIP: no clang-N installed (scripts/install-deps.sh installs clang-14 and 19)")
             return 77
-        if made.returncode != 0:
+        if status != 0:
             print("make_remarks.sh failed", file=sys.stderr)
             return 1
         files = sorted(os.path.join(root, name) for root, _, names in os.walk(work)

@@ -65,6 +65,15 @@ bool IsHotSpotLogArgument(const std::string& path);
 absl::StatusOr<std::vector<RunInput>> ClassifyRunArguments(std::string_view option,
                                                            const std::vector<std::string>& values);
 
+// Whether `path` is LLVM optimization remarks (a remarks file, or a directory holding some).
+bool IsLlvmRemarksArgument(const std::string& path);
+
+// LLVM remarks among the arguments of `command` (docs/llvm.md "Commands"): aot-vs-aot takes two
+// of them and nothing else (and, without them, its four arguments); report and stats take them
+// as any log; the JIT commands refuse them, saying which command to use.
+absl::Status CheckLlvmRemarksArguments(std::string_view command,
+                                       const std::vector<std::string>& positionals);
+
 // jit-vs-aot, aot-vs-aot and aot-vs-aot-jit-profile (docs/hotspot.md "Commands"): fails when a
 // HotSpot compilation log is where an ahead-of-time log goes (HotSpot compiles just in time,
 // and has no native-image log), or where jit-vs-aot's JIT profile goes (a HotSpot log without

@@ -56,6 +56,15 @@ struct HotSpotInfo {
   std::string without_profile;
 };
 
+// What an experiment read from LLVM optimization remarks is (docs/llvm.md).
+struct LlvmInfo {
+  int64_t files = 0;     // remarks files read
+  int64_t remarks = 0;   // remarks read
+  bool hotness = false;  // the remarks carry Hotness (the build used a profile)
+  // Without Hotness, which functions are shown or compared instead of the hot ones.
+  std::string without_profile;
+};
+
 // One program run: its units, grouped into methods in insertion order, and its profile.
 class Experiment {
  public:
@@ -72,6 +81,9 @@ class Experiment {
 
   const std::optional<HotSpotInfo>& hotspot() const { return hotspot_; }
   void set_hotspot(HotSpotInfo info) { hotspot_ = std::move(info); }
+
+  const std::optional<LlvmInfo>& llvm() const { return llvm_; }
+  void set_llvm(LlvmInfo info) { llvm_ = std::move(info); }
 
   OptimizationLog& log() { return log_; }
   const OptimizationLog& log() const { return log_; }
@@ -116,6 +128,7 @@ class Experiment {
   ExperimentKind kind_;
   std::optional<Profile> profile_;
   std::optional<HotSpotInfo> hotspot_;
+  std::optional<LlvmInfo> llvm_;
   OptimizationLog log_;
   std::vector<Method> methods_;
   absl::flat_hash_map<std::string, MethodIndex> method_index_;

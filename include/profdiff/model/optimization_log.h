@@ -27,7 +27,8 @@ struct UnitRecord {
   bool failed = false;
 };
 
-class ContentCopy;  // src/load/content_copy.h
+class ContentCopy;       // src/load/content_copy.h
+struct LlvmRemarkIndex;  // src/load/llvm/llvm_log.h
 
 // How a log file's records are read again (docs/robustness.md, "Compressed logs"): a plain file
 // at the records' offsets; a compressed one (gzip or zstd) from the copy of its decompressed
@@ -41,8 +42,9 @@ struct LogFileContent {
 
 // What kind of optimization log was read: a Graal directory of JSON lines, or one HotSpot
 // -XX:+LogCompilation file whose units are its <task> elements (offset and length are the
-// element's byte range).
-enum class LogFormat { kGraal, kHotSpot };
+// element's byte range); or LLVM optimization remarks (docs/llvm.md), a unit per function of each
+// remarks file.
+enum class LogFormat { kGraal, kHotSpot, kLlvm };
 
 // The valid records of an optimization-log directory, in read order: files sorted by name
 // (bytewise), lines in file order.
@@ -59,6 +61,8 @@ struct OptimizationLog {
   std::vector<UnitCounts> counts;
   NameTable optimization_keys;
   NameTable phase_names;
+  // LLVM remarks: where each unit's remarks are, to be read again (LoadLlvmUnitTrees).
+  std::shared_ptr<const LlvmRemarkIndex> llvm;
 };
 
 }  // namespace profdiff

@@ -22,9 +22,10 @@ struct ProfileEntry {
   int64_t period = 0;
 };
 
-// Where a profile's periods come from: proftool's JSON (cycles) or a JFR recording's execution
-// samples (nanoseconds of sampled time, docs/jfr.md).
-enum class ProfileSource { kProftool, kJfr };
+// Where a profile's periods come from: proftool's JSON (cycles), a JFR recording's execution
+// samples (nanoseconds of sampled time, docs/jfr.md), or LLVM remarks' Hotness (execution counts
+// of the build's profile, docs/llvm.md).
+enum class ProfileSource { kProftool, kJfr, kLlvmHotness };
 
 struct Profile {
   ExperimentKind kind = ExperimentKind::kJit;

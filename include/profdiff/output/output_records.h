@@ -63,6 +63,14 @@ struct HotSpotLogRecord {
   std::string_view without_profile;  // empty with a profile
 };
 
+// An experiment read from LLVM optimization remarks (LlvmInfo, docs/llvm.md).
+struct LlvmRemarksRecord {
+  int64_t files = 0;
+  int64_t remarks = 0;
+  bool hotness = false;              // the periods are the remarks' Hotness (profile counts)
+  std::string_view without_profile;  // empty with Hotness
+};
+
 struct ExperimentRecord {
   int id = 1;
   ExperimentKind kind = ExperimentKind::kUnknown;  // kUnknown: no profile says which
@@ -85,6 +93,7 @@ struct ExperimentRecord {
   std::vector<TopMethodRecord> top_methods;  // at most 10, by period
   RunIdentityRecord run;                     // jit-vs-jit-runs only
   std::optional<HotSpotLogRecord> hotspot;   // HotSpot logs only
+  std::optional<LlvmRemarksRecord> llvm;     // LLVM remarks only
 };
 
 struct PathElementRecord {

@@ -758,6 +758,8 @@ absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t be
     Remark& remark = result.remarks.emplace_back();
     DocumentParser parser(content, doc, doc_end, file_name);
     if (absl::Status s = parser.Parse(remark); !s.ok()) return s;
+    result.documents.emplace_back(static_cast<size_t>(doc - base),
+                                  static_cast<size_t>(next - base));
     p = next;
   }
   return result;
@@ -860,8 +862,10 @@ absl::StatusOr<RemarkFile> ParseRemarkFile(std::string_view content, std::string
     total += part->remarks.size();
   }
   file.remarks.reserve(total);
+  file.documents.reserve(total);
   for (auto& part : parts) {
     for (Remark& remark : part->remarks) file.remarks.push_back(std::move(remark));
+    file.documents.insert(file.documents.end(), part->documents.begin(), part->documents.end());
     if (part->cut_document_line.has_value()) {
       file.warnings.push_back(
           absl::StrCat(Av(file_name), ":", *part->cut_document_line,

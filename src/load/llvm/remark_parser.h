@@ -77,6 +77,10 @@ struct Remark {
 
 struct ParsedRemarks {
   std::vector<Remark> remarks;
+  // Parallel to `remarks`: the [begin, end) byte range of each remark's document in the content
+  // (from its `---` to the start of what follows it), to be parsed again alone (the model reads
+  // a unit's remarks again when its trees are wanted).
+  std::vector<std::pair<size_t, size_t>> documents;
   // Set when the input ends inside a document (a file cut short): the 1-based line of that
   // document's `---`. The remarks before it are in `remarks`; the cut one is dropped.
   std::optional<size_t> cut_document_line;
@@ -111,6 +115,7 @@ RemarkFileFormat DetectRemarkFileFormat(std::string_view content);
 // (cut short?); the N complete remarks before it were read".
 struct RemarkFile {
   std::vector<Remark> remarks;
+  std::vector<std::pair<size_t, size_t>> documents;  // as ParsedRemarks::documents
   std::vector<std::string> warnings;
 };
 absl::StatusOr<RemarkFile> ParseRemarkFile(std::string_view content, std::string_view file_name,

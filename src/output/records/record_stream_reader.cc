@@ -270,6 +270,15 @@ class StreamReader {
       info.without_profile = d.OptStr(hotspot, "without_profile").value_or(std::string_view());
       record.hotspot = info;
     }
+    if (uint32_t llvm = d.Find(0, "llvm"); llvm != kNoToken) {
+      llvm = d.Object(0, "llvm");
+      LlvmRemarksRecord info;
+      info.files = d.Int(llvm, "files", 0);
+      info.remarks = d.Int(llvm, "remarks", 0);
+      info.hotness = d.Bool(llvm, "hotness");
+      info.without_profile = d.OptStr(llvm, "without_profile").value_or(std::string_view());
+      record.llvm = info;
+    }
     uint32_t profile = d.Find(0, "profile");
     if (!d.IsNull(profile)) {
       profile = d.Object(0, "profile");
