@@ -17,36 +17,10 @@
 
 #include "load/hotspot/hotspot_log.h"
 #include "profdiff/load/optimization_log.h"
+#include "tree_checks.h"
 
 namespace profdiff {
 namespace {
-
-void Check(bool condition, const char* what) {
-  if (condition) return;
-  std::fprintf(stderr, "hotspot_fuzzer: %s\n", what);
-  std::abort();
-}
-
-template <class Tree>
-void CheckArena(const Tree& tree) {
-  if (tree.empty()) return;
-  Check(tree.root < tree.nodes.size(), "root out of range");
-  Check(tree.node(tree.root).parent == kNoNode, "root has a parent");
-  for (NodeIndex n = 0; n < tree.nodes.size(); ++n) {
-    for (NodeIndex child : tree.node(n).children) {
-      Check(child < tree.nodes.size(), "child out of range");
-      Check(tree.node(child).parent == n, "child's parent is not its lister");
-    }
-  }
-}
-
-void CheckTrees(const RecordTrees& trees) {
-  CheckArena(trees.inlining_tree);
-  CheckArena(trees.optimization_tree);
-  for (const OptimizationTreeNode& node : trees.optimization_tree.nodes) {
-    Check(node.is_phase || node.children.empty(), "an optimization with children");
-  }
-}
 
 const std::string& ScratchPath() {
   static const std::string path =
@@ -60,6 +34,9 @@ const std::string& ScratchPath() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace profdiff;  // NOLINT
+  using fuzz::Check;
+  using fuzz::CheckTrees;
+  fuzz::target_name = "hotspot_fuzzer";
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   absl::StatusOr<RecordTrees> task = ParseHotSpotTask(input);
   if (task.ok()) CheckTrees(*task);

@@ -1,8 +1,12 @@
-// Fuzz target for the LLVM remarks reader (src/load/llvm/remark_parser.h). The input is read as a
-// remarks file: ParseRemarkFile must never crash, an error names the file with a line and a
-// column, a cut gives one warning, and the same input split into pieces on several threads reads
-// the same remarks (or fails the same way) as on one thread. Every prefix that ends at a line
-// break reads at most the remarks of the whole input, in the same order.
+// Fuzz target for the LLVM remarks reader (src/load/llvm/remark_parser.h) and the model made of
+// the remarks (src/load/llvm/llvm_log.h). The input is read as a remarks file: ParseRemarkFile
+// must never crash, an error names the file with a line and a column, a cut gives one warning,
+// and the same input split into pieces on several threads reads the same remarks (or fails the
+// same way) as on one thread. Every prefix that ends at a line break reads at most the remarks of
+// the whole input, in the same order. Then the input is loaded as a log given on the command line
+// (LoadLlvmRemarks), and the trees of every unit are built and must be well formed.
+
+#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +16,10 @@
 #include <string_view>
 
 #include "absl/strings/match.h"
+#include "load/llvm/llvm_log.h"
 #include "load/llvm/remark_parser.h"
+#include "profdiff/load/optimization_log.h"
+#include "tree_checks.h"
 
 namespace {
 
@@ -21,10 +28,39 @@ namespace {
   std::abort();
 }
 
+const std::string& ScratchPath() {
+  static const std::string path =
+      std::string(std::getenv("TMPDIR") != nullptr ? std::getenv("TMPDIR") : "/tmp") +
+      "/profdiff_llvm_fuzz_" + std::to_string(getpid()) + ".opt.yaml";
+  return path;
+}
+
+// Loads the input as a remarks file and builds every unit's trees.
+void CheckModel(const uint8_t* data, size_t size) {
+  using namespace profdiff;  // NOLINT
+  FILE* file = std::fopen(ScratchPath().c_str(), "wb");
+  if (file == nullptr) return;
+  std::fwrite(data, 1, size, file);
+  std::fclose(file);
+  absl::StatusOr<OptimizationLog> log = LoadLlvmRemarks(
+      ScratchPath(), 1, [](std::string_view) {}, LogCounting::kCount, nullptr);
+  if (!log.ok()) {
+    if (!absl::StrContains(log.status().message(), ScratchPath())) Die("an error without the file");
+    return;
+  }
+  for (const UnitRecord& unit : log->units) {
+    absl::StatusOr<RecordTrees> trees = LoadUnitTrees(*log, unit, 1);
+    if (!trees.ok()) Die("a unit whose remarks do not load again");
+    fuzz::CheckTrees(*trees);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace profdiff::llvm_remarks;
+  profdiff::fuzz::target_name = "llvm_remarks_fuzzer";
+  CheckModel(data, size);
   std::string_view content(reinterpret_cast<const char*>(data), size);
   absl::StatusOr<RemarkFile> one = ParseRemarkFile(content, "f.opt.yaml", 1);
   absl::StatusOr<RemarkFile> three = ParseRemarkFile(content, "f.opt.yaml", 3);
