@@ -154,9 +154,12 @@ TEST_F(PathErrorsTest, AWrongPathForAHotSpotLog) {
   const std::string neither =
       "The provided optimization log path is neither a directory (a Graal optimization log) nor a "
       "HotSpot compilation log (a file written by -XX:+LogCompilation, starting with <?xml ...?> "
-      "and <hotspot_log ...>): ";
+      "and <hotspot_log ...>) nor LLVM optimization remarks (a YAML file written by clang "
+      "-fsave-optimization-record, starting with '--- !Passed', '--- !Missed', ...): ";
   ExpectPathError({"report", "a-file"},
-                  prefix + neither + "a-file (a file that is not a HotSpot compilation log)");
+                  prefix + neither +
+                      "a-file (a file that is not a HotSpot compilation log nor LLVM optimization "
+                      "remarks)");
   ExpectPathError({"report", "/dev/null"}, prefix + neither + "/dev/null (a character device)");
   ASSERT_EQ(mkfifo(dir_.Path("log.fifo").c_str(), 0600), 0);
   ExpectPathError({"report", "log.fifo"}, prefix + neither + "log.fifo (a named pipe)");

@@ -83,7 +83,7 @@ def main():
             failures += 1
             print("FAIL %s: %d remarks on one thread, %d on three, %d in the files" %
                   (joined, len(single), len(parallel), total))
-        versions = made.stdout.split()
+        versions = sorted({os.path.relpath(f, work).split(os.sep)[0] for f in files})
         print("%d files by %s, %d remarks: %s" % (len(files), ", ".join(versions), total,
                                                   "FAILED" if failures else "equal"))
         return 1 if failures else 0
