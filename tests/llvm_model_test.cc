@@ -341,5 +341,19 @@ TEST(LlvmModelTest, CommandsTakeRemarksOrSayWhichCommandDoes) {
   EXPECT_NE(refused.out.find("-fsave-optimization-record=yaml"), std::string::npos) << refused.out;
 }
 
+// Regression: `stats` on remarks died of an uncaught std::out_of_range (the loader counted no
+// unit's trees, and stats reads those counts).
+TEST(LlvmModelTest, StatsCountsTheCallSitesOfRemarks) {
+  TempDir one;
+  one.Write("a.opt.yaml", Inlined("outer", "middle", 1, Step("outer", 3, 4, true), 40));
+  const CommandRun stats = RunProfdiff("stats '" + one.path() + "'");
+  EXPECT_EQ(stats.status, 0) << stats.out;
+  EXPECT_NE(stats.out.find("All compilation units of experiment 1\n"
+                           "    1 compilation units account for 100.00% of execution"),
+            std::string::npos)
+      << stats.out;
+  EXPECT_NE(stats.out.find("            1      1.00  inlined\n"), std::string::npos) << stats.out;
+}
+
 }  // namespace
 }  // namespace profdiff

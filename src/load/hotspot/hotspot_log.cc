@@ -28,6 +28,7 @@
 #include "load/hotspot/task_trees.h"
 #include "load/input_stream.h"
 #include "load/paths.h"
+#include "load/unit_tree_counts.h"
 #include "profdiff/model/tree_counts.h"
 #include "profdiff/support/absl_compat.h"
 #include "profdiff/support/ordered_parallel.h"
@@ -41,47 +42,6 @@ std::atomic<int64_t> split_fallbacks{0};
 std::string ReadFailure(int experiment_id, const std::string& path, const std::string& what) {
   return absl::StrCat("Could not read the files of the experiment ", experiment_id, ": ",
                       NormalizePath(path), " (", what, ")");
-}
-
-// Counts what the trees of every unit hold (stats), rebuilding them from their byte ranges on
-// worker threads, counting them in order on this one.
-absl::Status CountUnits(OptimizationLog& log, int experiment_id) {
-  UnitCounter counter;
-  log.counts.reserve(log.units.size());
-  absl::Status status;
-  ProduceInOrder<absl::StatusOr<RecordTrees>>(
-      log.units.size(), WorkerThreads(),
-      [&](size_t i) {
-        return LoadHotSpotUnitTrees(log, log.units[i], experiment_id, TreeParts::kAll);
-      },
-      [&](size_t, absl::StatusOr<RecordTrees>& trees) {
-        if (!trees.ok()) {
-          status = trees.status();
-          return false;
-        }
-        counter.Begin();
-        const InliningTree& inlining = trees->inlining_tree;
-        for (NodeIndex n : inlining.Preorder()) {
-          if (n != inlining.root) counter.Callsite(inlining.Kind(n));
-        }
-        const OptimizationTree& optimizations = trees->optimization_tree;
-        for (NodeIndex n : optimizations.Preorder()) {
-          const OptimizationTreeNode& node = optimizations.node(n);
-          if (node.is_phase) continue;
-          counter.Optimization(node.name, node.event_name, optimizations.node(node.parent).name);
-        }
-        log.counts.push_back(counter.Take());
-        return true;
-      });
-  if (!status.ok()) return status;
-  // The counter numbered the names in the order it first saw them: so do the log's tables.
-  for (uint32_t id = 0; id < counter.optimization_keys().size(); ++id) {
-    log.optimization_keys.Intern(counter.optimization_keys().name(id));
-  }
-  for (uint32_t id = 0; id < counter.phase_names().size(); ++id) {
-    log.phase_names.Intern(counter.phase_names().name(id));
-  }
-  return absl::OkStatus();
 }
 
 // Reads the log once, split at its tasks or as a whole (task_split.h); nullopt when split
@@ -179,7 +139,9 @@ absl::StatusOr<OptimizationLog> LoadHotSpotLog(const std::string& path, int expe
                       "<compilation_log> sections (written with -XX:+LogCompilation)"));
   }
   if (counting == LogCounting::kCount) {
-    absl::Status counted = CountUnits(log, experiment_id);
+    absl::Status counted = CountUnitTrees(log, [&](const UnitRecord& unit) {
+      return LoadHotSpotUnitTrees(log, unit, experiment_id, TreeParts::kAll);
+    });
     if (!counted.ok()) return counted;
   }
   return log;

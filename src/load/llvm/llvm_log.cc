@@ -18,6 +18,7 @@
 #include "load/input_stream.h"
 #include "load/llvm/remark_parser.h"
 #include "load/paths.h"
+#include "load/unit_tree_counts.h"
 #include "profdiff/support/absl_compat.h"
 #include "profdiff/support/ordered_parallel.h"
 
@@ -175,7 +176,6 @@ std::vector<std::string> FindRemarkFiles(const std::string& directory) {
 absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int experiment_id,
                                                 const WarningSink& warn, LogCounting counting,
                                                 ProgressSink* progress) {
-  (void)counting;
   std::vector<std::string> relative;  // the translation units: files relative to the directory
   std::vector<std::string> opened;
   std::error_code error;
@@ -276,6 +276,12 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
                                        "(written with -fsave-optimization-record)"));
   }
   log.llvm = std::move(index);
+  if (counting == LogCounting::kCount) {
+    absl::Status counted = CountUnitTrees(log, [&](const UnitRecord& unit) {
+      return LoadLlvmUnitTrees(log, unit, experiment_id, TreeParts::kAll);
+    });
+    if (!counted.ok()) return counted;
+  }
   return log;
 }
 
