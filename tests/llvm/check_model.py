@@ -23,7 +23,7 @@ import pathlib
 import subprocess
 import sys
 
-from remarks_dir import made_remarks
+from remarks_dir import exit_status_unless_made, made_remarks
 
 import yaml
 
@@ -141,12 +141,9 @@ def main():
         return 2
     profdiff = sys.argv[1]
     with made_remarks() as (status, out):
-        if status == 77:
-            print("skipped: no clang-N installed")
-            return 77
-        if status != 0:
-            print("make_remarks.sh failed", file=sys.stderr)
-            return 1
+        not_made = exit_status_unless_made(status)
+        if not_made is not None:
+            return not_made
         failures = 0
         checked = 0
         for directory in sorted(pathlib.Path(out).glob("clang-*/*")):

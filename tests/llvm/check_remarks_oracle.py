@@ -15,7 +15,7 @@ import os
 import subprocess
 import sys
 
-from remarks_dir import made_remarks
+from remarks_dir import exit_status_unless_made, made_remarks
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -42,12 +42,9 @@ def main():
     Loader.add_multi_constructor("!", tagged)
 
     with made_remarks() as (status, work):
-        if status == 77:
-            print("SKIP: no clang-N installed (scripts/install-deps.sh installs clang-14 and 19)")
-            return 77
-        if status != 0:
-            print("make_remarks.sh failed", file=sys.stderr)
-            return 1
+        not_made = exit_status_unless_made(status)
+        if not_made is not None:
+            return not_made
         files = sorted(os.path.join(root, name) for root, _, names in os.walk(work)
                        for name in names if name.endswith(".opt.yaml"))
         if not files:

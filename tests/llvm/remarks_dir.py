@@ -9,6 +9,7 @@ import contextlib
 import os
 import pathlib
 import subprocess
+import sys
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -28,3 +29,15 @@ def made_remarks():
         if made.returncode not in (0, 77):
             print(made.stderr)
         yield made.returncode, work
+
+
+def exit_status_unless_made(status):
+    """None when make_remarks.sh made the remarks; else the test's exit status, said on stdout or
+    stderr: 77 (skipped) without a clang-N, 1 when it failed."""
+    if status == 77:
+        print("SKIP: no clang-N installed (scripts/install-deps.sh installs clang-14 and 19)")
+        return 77
+    if status != 0:
+        print("make_remarks.sh failed", file=sys.stderr)
+        return 1
+    return None
