@@ -186,6 +186,29 @@ TEST(CallSiteAlignment, InlinedCalleesAreAlignedWhenTheirOwnCodeChanged) {
   EXPECT_THAT(AlignCallSites(left, right).moves, ElementsAre(Move(lx, rx, 10, 14)));
 }
 
+TEST(CallSiteAlignment, TheTargetsOfAMovedVirtualCallMoveWithIt) {
+  // A virtual call's targets are logged at the call's bci (javac's checkIdInternal, JDK 17 vs
+  // 25: Type.getEnclosingType() at bci 100 -> 80, its target ClassType.getEnclosingType() with
+  // it). The target's own size is the same on both sides; it moved because its call did.
+  InliningTree left, right;
+  NodeIndex l = Root(left, 300), r = Root(right, 280);
+  Add(left, l, "A.a()", 20);
+  Add(right, r, "A.a()", 0);
+  NodeIndex lv = Add(left, l, "T.get()", 100, Call::kDirect, 5);
+  NodeIndex rv = Add(right, r, "T.get()", 80, Call::kDirect, 5);
+  left.node(lv).indirect = true;
+  right.node(rv).indirect = true;
+  NodeIndex lt = Add(left, lv, "U.get()", 100, Call::kInlined, 5);
+  NodeIndex rt = Add(right, rv, "U.get()", 80, Call::kInlined, 5);
+  // Inside the target, a call at its own bci: not a target, not moved.
+  Add(left, lt, "V.v()", 1);
+  Add(right, rt, "V.v()", 1);
+  const CallSiteAlignment alignment = AlignCallSites(left, right);
+  EXPECT_THAT(alignment.moves,
+              ElementsAre(Move(1, 1, 20, 0), Move(lv, rv, 100, 80), Move(lt, rt, 100, 80)));
+  EXPECT_EQ(CostAfterAlignment(left, right), 0);
+}
+
 TEST(CallSiteAlignment, Recursion) {
   // f() inlines itself twice; the code of f() grew by 2 before its recursive call.
   InliningTree left, right;

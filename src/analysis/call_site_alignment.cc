@@ -78,9 +78,10 @@ class Aligner {
   void AlignChildren(NodePair pair, std::vector<NodePair>& stack, CallSiteAlignment& result) {
     const InliningTreeNode& l = left_.node(pair.left);
     const InliningTreeNode& r = right_.node(pair.right);
-    const ChildList& lc = l.children;
-    const ChildList& rc = r.children;
-    if (lc.empty() || rc.empty()) return;
+    if (l.children.empty() || r.children.empty()) return;
+    ChildList lc = l.children;
+    ChildList rc = r.children;
+    if (l.indirect && r.indirect && l.bci != r.bci) MoveTargets(l, r, lc, rc, stack, result);
 
     // Exact twins: a child whose (callee, bci) is on the other side too.
     absl::flat_hash_map<CallKey, uint32_t> right_keys;
@@ -128,6 +129,33 @@ class Aligner {
         stack.push_back({lc[i], rc[j]});
       }
     }
+  }
+
+  // A virtual call's targets are logged at the call's bci, so when the call moved, its targets
+  // moved with it, whatever their own code: they pair by callee, in order, and leave `lc` and
+  // `rc` (a child at another bci is a call site of the call's code, aligned as usual).
+  void MoveTargets(const InliningTreeNode& l, const InliningTreeNode& r, ChildList& lc,
+                   ChildList& rc, std::vector<NodePair>& stack, CallSiteAlignment& result) {
+    std::vector<bool> right_used(rc.size());
+    ChildList left_rest;
+    for (NodeIndex a : lc) {
+      const InliningTreeNode& target = left_.node(a);
+      bool paired = false;
+      for (size_t j = 0; target.bci == l.bci && j < rc.size() && !paired; ++j) {
+        const InliningTreeNode& b = right_.node(rc[j]);
+        if (right_used[j] || b.bci != r.bci || !SameCallee(target, b)) continue;
+        right_used[j] = paired = true;
+        result.moves.push_back({a, rc[j], target.bci, b.bci});
+        if (!target.children.empty() && !b.children.empty()) stack.push_back({a, rc[j]});
+      }
+      if (!paired) left_rest.push_back(a);
+    }
+    ChildList right_rest;
+    for (size_t j = 0; j < rc.size(); ++j) {
+      if (!right_used[j]) right_rest.push_back(rc[j]);
+    }
+    lc = std::move(left_rest);
+    rc = std::move(right_rest);
   }
 
   // Without sizes, the children must show that the code changed: every loose child on both
