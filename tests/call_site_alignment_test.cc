@@ -9,6 +9,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "profdiff/analysis/optimization_alignment.h"
 #include "profdiff/analysis/tree_preprocessing.h"
 #include "profdiff/diff/edit_policies.h"
 #include "profdiff/diff/tree_matcher.h"
@@ -264,6 +265,102 @@ TEST(CallSiteAlignment, AlignmentNeverCostsMore) {
               TreeEditDistance(InliningTreeEditPolicy(left, right)))
         << "round " << round;
   }
+}
+
+// Optimization positions (optimization_alignment.h).
+
+NodeIndex AddTrap(OptimizationTree& tree, NodeIndex parent, Position position) {
+  OptimizationTreeNode node;
+  node.name = "UncommonTrap";
+  node.event_name = "null_check";
+  node.position = std::move(position);
+  return tree.AddNode(std::move(node), parent);
+}
+
+NodeIndex RootPhase(OptimizationTree& tree) {
+  OptimizationTreeNode node;
+  node.is_phase = true;
+  node.name = "RootPhase";
+  tree.root = tree.AddNode(std::move(node), kNoNode);
+  return tree.root;
+}
+
+// v1: a() at 5, b() at 10, c() at 20; v2: 7 bytes added after a(): b() at 17, c() at 27.
+struct EditedMethod {
+  InliningTree left, right;
+  NodeIndex lb, rb;
+  EditedMethod() {
+    NodeIndex l = Root(left, 100), r = Root(right, 107);
+    Add(left, l, "A.a()", 5);
+    lb = Add(left, l, "B.b()", 10);
+    Add(left, l, "C.c()", 20);
+    Add(right, r, "A.a()", 5);
+    rb = Add(right, r, "B.b()", 17);
+    Add(right, r, "C.c()", 27);
+    Add(left, lb, "D.d()", 3);
+    Add(right, rb, "D.d()", 3);
+  }
+};
+
+std::vector<int32_t> Bcis(const Position& position) {
+  std::vector<int32_t> bcis;
+  for (const PositionEntry& entry : position) bcis.push_back(entry.bci);
+  return bcis;
+}
+
+TEST(OptimizationAlignment, PositionsInCodeThatMovedMapToExperiment1) {
+  EditedMethod m;
+  const CallSiteAlignment alignment = AlignCallSites(m.left, m.right);
+  ASSERT_EQ(alignment.moves.size(), 2u);
+  OptimizationTree right;
+  NodeIndex root = RootPhase(right);
+  NodeIndex before = AddTrap(right, root, {{"Main.run()", 2}});    // before the edit
+  NodeIndex between = AddTrap(right, root, {{"Main.run()", 22}});  // between b() and c()
+  NodeIndex at_call = AddTrap(right, root, {{"Main.run()", 17}});  // at b()'s call
+  NodeIndex after = AddTrap(right, root, {{"Main.run()", 40}});    // after the last call
+  NodeIndex edit = AddTrap(right, root, {{"Main.run()", 9}});      // in the edit: a() .. b()
+  NodeIndex inside = AddTrap(right, root, {{"B.b()", 4}, {"Main.run()", 17}});
+  NodeIndex deeper = AddTrap(right, root, {{"D.d()", 1}, {"B.b()", 3}, {"Main.run()", 17}});
+  NodeIndex unknown = AddTrap(right, root, {{"X.x()", 1}, {"Main.run()", 12}});
+  std::optional<OptimizationTree> mapped =
+      AlignOptimizationPositions(m.left, m.right, alignment, right, /*sort=*/false);
+  ASSERT_TRUE(mapped.has_value());
+  EXPECT_THAT(Bcis(mapped->node(before).position), ElementsAre(2));
+  EXPECT_THAT(Bcis(mapped->node(between).position), ElementsAre(15));
+  EXPECT_THAT(Bcis(mapped->node(at_call).position), ElementsAre(10));
+  EXPECT_THAT(Bcis(mapped->node(after).position), ElementsAre(33));
+  EXPECT_THAT(Bcis(mapped->node(edit).position), ElementsAre(9));  // a() 0, b() 7: unknown
+  // b()'s own code is the same (its call d() did not move): only its call site maps.
+  EXPECT_THAT(Bcis(mapped->node(inside).position), ElementsAre(4, 10));
+  EXPECT_THAT(Bcis(mapped->node(deeper).position), ElementsAre(1, 3, 10));
+  EXPECT_THAT(Bcis(mapped->node(unknown).position), ElementsAre(1, 12));  // no such call site
+}
+
+TEST(OptimizationAlignment, AMovedTrapMatchesItselfAndANewOneStaysNew) {
+  EditedMethod m;
+  OptimizationTree left, right;
+  AddTrap(left, RootPhase(left), {{"Main.run()", 15}});
+  NodeIndex r = RootPhase(right);
+  AddTrap(right, r, {{"Main.run()", 22}});
+  AddTrap(right, r, {{"Main.run()", 9}});
+  const CallSiteAlignment alignment = AlignCallSites(m.left, m.right);
+  std::optional<OptimizationTree> mapped =
+      AlignOptimizationPositions(m.left, m.right, alignment, right, /*sort=*/true);
+  ASSERT_TRUE(mapped.has_value());
+  EXPECT_EQ(TreeEditDistance(OptimizationTreeEditPolicy(left, right)), 3);
+  EXPECT_EQ(TreeEditDistance(OptimizationTreeEditPolicy(left, *mapped)), 1);
+}
+
+TEST(OptimizationAlignment, NothingIsMappedOnTheSameCode) {
+  InliningTree left, right;
+  NodeIndex l = Root(left, 100), r = Root(right, 100);
+  Add(left, l, "B.b()", 10);
+  Add(right, r, "B.b()", 10);
+  OptimizationTree optimizations;
+  AddTrap(optimizations, RootPhase(optimizations), {{"Main.run()", 12}});
+  const CallSiteAlignment alignment = AlignCallSites(left, right);
+  EXPECT_TRUE(alignment.left_of_right.empty());
+  EXPECT_FALSE(AlignOptimizationPositions(left, right, alignment, optimizations, true).has_value());
 }
 
 }  // namespace

@@ -36,6 +36,41 @@ def run(java, javac, version, scratch, tag):
     return log
 
 
+def call_bcis(javac, version, scratch):
+    """work()'s call sites in the class file, {callee's simple name: [bci, ...]} (javap -c)."""
+    javap = os.path.join(os.path.dirname(javac), "javap")
+    out = subprocess.run([javap, "-c", "-p", "-cp", os.path.join(scratch, version + "-classes"),
+                          "MovedCalls"], check=True, capture_output=True, text=True).stdout
+    bcis, inside = {}, False
+    for line in out.splitlines():
+        if "work(int)" in line:
+            inside = True
+        elif inside and not line.strip():
+            break
+        elif inside and "invokestatic" in line and "// Method " in line:
+            name = line.split("// Method ")[1].split(":")[0]
+            bcis.setdefault(name, []).append(int(line.split(":")[0]))
+    return bcis
+
+
+def relabel_bcis(binary, left, right):
+    """The bcis of grows()'s relabel in work()'s JSON delta tree, and the text's line of it."""
+    json_out = subprocess.run([binary, "jit-vs-jit", left, right, "--format=json"], check=True,
+                              capture_output=True, text=True).stdout
+    sides = None
+    for line in json_out.splitlines():
+        record = json.loads(line)
+        if record.get("type") != "pair" or record.get("method") != METHOD:
+            continue
+        for node in record["inlining"]["nodes"]:
+            if node["op"] == "relabel" and node["left"].get("method") == "MovedCalls.grows(int)":
+                sides = (node["left"]["bci"], node["right"]["bci"])
+    text = subprocess.run([binary, "jit-vs-jit", left, right], check=True, capture_output=True,
+                          text=True).stdout
+    lines = [l.strip() for l in text.splitlines() if "* (" in l and "MovedCalls.grows(int)" in l]
+    return sides, lines
+
+
 def changes(binary, left, right):
     """work()'s inlining differences (op, callee) and moved call sites, over its pairs."""
     out = subprocess.run([binary, "jit-vs-jit", left, right, "--format=json"], check=True,
@@ -76,6 +111,16 @@ def main():
             if pairs == 0 or found != EXPECTED or moved == 0:
                 print("%s: v1 vs v2: %d pairs, %d moved, changes %s, expected %s"
                       % (jdk, pairs, moved, sorted(found), sorted(EXPECTED)))
+                failures += 1
+            # The changed call is shown where it is on each side, as javap reads the classes.
+            before = call_bcis(javac, "v1", scratch)["grows"]
+            after = call_bcis(javac, "v2", scratch)["grows"]
+            sides, lines = relabel_bcis(binary, v1a, v2a)
+            expected_line = "at bci %d → %d" % (before[0], after[0])
+            if sides != (before[0], after[0]) or not lines or \
+                    not all(l.endswith(expected_line) for l in lines):
+                print("%s: grows() relabel at %s, text %s; javap: %s -> %s"
+                      % (jdk, sides, lines, before, after))
                 failures += 1
             for left, right in ((v1a, v1b), (v2a, v2b)):
                 found, moved, pairs = changes(binary, left, right)

@@ -50,6 +50,8 @@ class Aligner {
   CallSiteAlignment Run() {
     CallSiteAlignment result;
     if (left_.empty() || right_.empty()) return result;
+    result.left_of_right.assign(right_.nodes.size(), kNoNode);
+    result.left_of_right[right_.root] = left_.root;
     std::vector<NodePair> stack{{left_.root, right_.root}};
     while (!stack.empty()) {
       const NodePair pair = stack.back();
@@ -60,6 +62,7 @@ class Aligner {
               [&](const CallSiteMove& a, const CallSiteMove& b) {
                 return PreorderRank(a.left) < PreorderRank(b.left);
               });
+    if (result.moves.empty()) result.left_of_right = {};
     return result;
   }
 
@@ -125,6 +128,7 @@ class Aligner {
     if (!may_align || (moves.empty() && pairs.empty())) pairs = TwinPairs(lc, rc);
     for (const CallSiteMove& move : moves) result.moves.push_back(move);
     for (auto [i, j] : pairs) {
+      result.left_of_right[rc[j]] = lc[i];
       if (!left_.node(lc[i]).children.empty() && !right_.node(rc[j]).children.empty()) {
         stack.push_back({lc[i], rc[j]});
       }
@@ -146,6 +150,7 @@ class Aligner {
         if (right_used[j] || b.bci != r.bci || !SameCallee(target, b)) continue;
         right_used[j] = paired = true;
         result.moves.push_back({a, rc[j], target.bci, b.bci});
+        result.left_of_right[rc[j]] = a;
         if (!target.children.empty() && !b.children.empty()) stack.push_back({a, rc[j]});
       }
       if (!paired) left_rest.push_back(a);

@@ -3,6 +3,7 @@
 #include "commands/comparison_commands.h"
 #include "profdiff/analysis/call_site_alignment.h"
 #include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/optimization_alignment.h"
 #include "profdiff/analysis/optimization_context_tree.h"
 #include "profdiff/diff/edit_policies.h"
 #include "profdiff/diff/tree_matcher.h"
@@ -64,20 +65,36 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
       inlining_classes ? &right_classes->inlining : nullptr);
   if (options.decisions) {
     // From the matching as the matcher made it, before pruning leaves out the identities.
-    CollectDecisionChanges(inlining_match, left.inlining_tree, right_inlining, &storage->decisions);
+    CollectDecisionChanges(inlining_match, left.inlining_tree, right_inlining, &storage->decisions,
+                           moved_right ? &right.inlining_tree : nullptr);
     pair->decisions = &storage->decisions;
   }
   if (inlining_match.has_value()) {
     tree_matcher_internal::PruneAndExpand(inlining, prune, *inlining_match);
   }
   BuildInliningDeltaRecord(inlining_match, left.inlining_tree, right_inlining, options,
-                           &storage->inlining);
+                           &storage->inlining, moved_right ? &right.inlining_tree : nullptr);
   storage->inlining.moved_call_sites = static_cast<int64_t>(alignment.moves.size());
-  OptimizationTreeEditPolicy optimization(left.optimization_tree, right.optimization_tree);
+  const InliningTree* sides[2] = {&left.inlining_tree, &right.inlining_tree};
+  for (int s = 0; s < 2; ++s) {
+    if (!sides[s]->empty()) {
+      storage->inlining.root_bytecode_size[s] = sides[s]->node(sides[s]->root).bytecode_size;
+    }
+  }
+  // The optimizations in code that moved are matched at experiment 1's positions too; their
+  // labels show the positions as logged (the copy's nodes have the same indices).
+  const std::optional<OptimizationTree> moved_optimizations =
+      alignment.empty()
+          ? std::nullopt
+          : AlignOptimizationPositions(left.inlining_tree, right.inlining_tree, alignment,
+                                       right.optimization_tree, options.sort_unordered_phases);
+  const bool optimization_classes = classes && !moved_optimizations;
+  OptimizationTreeEditPolicy optimization(
+      left.optimization_tree, moved_optimizations ? *moved_optimizations : right.optimization_tree);
   BuildOptimizationDeltaRecord(
-      MatchPruneAndExpandUnlessTooBig(optimization, prune,
-                                      classes ? &left_classes->optimization : nullptr,
-                                      classes ? &right_classes->optimization : nullptr),
+      MatchPruneAndExpandUnlessTooBig(
+          optimization, prune, optimization_classes ? &left_classes->optimization : nullptr,
+          optimization_classes ? &right_classes->optimization : nullptr),
       left.optimization_tree, right.optimization_tree, &storage->optimization);
   if (storage->inlining.too_big) storage->inlining.identical = TreesIdentical(inlining);
   // Too big to match but identical: no decision changed.

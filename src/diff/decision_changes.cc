@@ -98,8 +98,9 @@ namespace {
 
 class Collector {
  public:
-  Collector(const InliningTree& left, const InliningTree& right, PairDecisions* out)
-      : left_(left), right_(right), out_(out) {}
+  Collector(const InliningTree& left, const InliningTree& right,
+            const InliningTree& right_as_logged, PairDecisions* out)
+      : left_(left), right_(right), right_as_logged_(right_as_logged), out_(out) {}
 
   void Walk(const DeltaTree& delta) {
     if (delta.empty()) return;
@@ -190,6 +191,7 @@ class Collector {
     change.path_end = static_cast<uint32_t>(out_->path.size());
     Fill(left_, left, &change.side[0]);
     Fill(right_, right, &change.side[1]);
+    if (right != kNoNode) change.side[1].bci = right_as_logged_.node(right).bci;
   }
 
   static void Fill(const InliningTree& tree, NodeIndex n, DecisionSide* side) {
@@ -198,10 +200,12 @@ class Collector {
     side->kind = CallsiteKindName(tree.Kind(n));
     side->reasons = &tree.node(n).reasons;
     side->bytecode_size = tree.node(n).bytecode_size;
+    side->bci = tree.node(n).bci;
   }
 
   const InliningTree& left_;
   const InliningTree& right_;
+  const InliningTree& right_as_logged_;
   PairDecisions* out_;
   std::vector<DecisionPathStep> current_;
 };
@@ -215,7 +219,8 @@ std::string ReasonKey(const std::vector<std::string>& reasons) {
 std::string ReasonKeyOf(std::string_view last_reason) { return KeyOf(last_reason); }
 
 void CollectDecisionChanges(const std::optional<TreeMatch>& match, const InliningTree& left,
-                            const InliningTree& right, PairDecisions* out) {
+                            const InliningTree& right, PairDecisions* out,
+                            const InliningTree* right_as_logged) {
   out->Clear();
   CountCallSites(left, &out->call_sites[0], &out->inlined[0]);
   CountCallSites(right, &out->call_sites[1], &out->inlined[1]);
@@ -223,7 +228,8 @@ void CollectDecisionChanges(const std::optional<TreeMatch>& match, const Inlinin
     out->too_big = true;
     return;
   }
-  Collector(left, right, out).Walk(match->delta);
+  Collector(left, right, right_as_logged != nullptr ? *right_as_logged : right, out)
+      .Walk(match->delta);
 }
 
 }  // namespace profdiff

@@ -21,7 +21,8 @@ constexpr char kPairColumns[] =
     "inlining_inserted,inlining_deleted,inlining_relabelled,inlining_cost,inlining_too_big,"
     "optimization_inserted,optimization_deleted,optimization_relabelled,optimization_cost,"
     "optimization_too_big,"
-    "context_inserted,context_deleted,context_relabelled,context_cost,context_too_big\n";
+    "context_inserted,context_deleted,context_relabelled,context_cost,context_too_big,"
+    "inlining_moved,bytecode_size_1,bytecode_size_2\n";
 
 constexpr char kCompilationColumns[] =
     "method,experiment,compilation,fragment_of,multi_method_key,period,graal_share,total_share,"
@@ -37,7 +38,7 @@ constexpr char kRunsColumns[] =
 // --decisions: a row per changed call site (docs/decisions-view.md).
 constexpr char kDecisionColumns[] =
     "change,method,share,compilation_1,compilation_2,caller,callee,bci,path,kind_1,reason_1,"
-    "kind_2,reason_2,reasons_1,reasons_2,bytecode_size_1,bytecode_size_2\n";
+    "kind_2,reason_2,reasons_1,reasons_2,bytecode_size_1,bytecode_size_2,bci_1,bci_2\n";
 
 // Cells after the first of a row.
 class Row {
@@ -290,6 +291,20 @@ void CsvRenderer::Pair(const PairRecord& record) {
   DeltaCells(row, record.inlining);
   DeltaCells(row, record.optimization);
   DeltaCells(row, record.context);
+  // Call sites that moved with the code, and the method's bytecode size on each side where the
+  // log has it (issue 36).
+  if (record.inlining == nullptr) {
+    for (int i = 0; i < 3; ++i) row.Empty();
+  } else {
+    row.Int(record.inlining->moved_call_sites);
+    for (int s = 0; s < 2; ++s) {
+      if (record.inlining->root_bytecode_size[s] >= 0) {
+        row.Int(record.inlining->root_bytecode_size[s]);
+      } else {
+        row.Empty();
+      }
+    }
+  }
   row.End();
   out_.Raw(row_);
 }
@@ -336,6 +351,13 @@ void CsvRenderer::Decisions(const DecisionsRecord& record) {
     for (int s = 0; s < 2; ++s) {
       if (site.present[s] && site.bytecode_size[s]) {
         row.Int(*site.bytecode_size[s]);
+      } else {
+        row.Empty();
+      }
+    }
+    for (int s = 0; s < 2; ++s) {
+      if (site.present[s] && site.side_bci[s] != -1) {
+        row.Int(site.side_bci[s]);
       } else {
         row.Empty();
       }

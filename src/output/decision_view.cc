@@ -35,6 +35,7 @@ CollectedDecisionPair::Change KeptChange(const PairDecisions& decisions,
     kept.side[s].kind = std::string(change.side[s].kind);
     if (change.side[s].reasons != nullptr) kept.side[s].reasons = *change.side[s].reasons;
     kept.side[s].bytecode_size = change.side[s].bytecode_size;
+    kept.side[s].bci = change.side[s].bci;
   }
   return kept;
 }
@@ -274,6 +275,7 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
         site.present[s] = change.side[s].present;
         site.kind[s] = change.side[s].kind;
         if (change.side[s].bytecode_size >= 0) site.bytecode_size[s] = change.side[s].bytecode_size;
+        if (change.side[s].present) site.side_bci[s] = change.side[s].bci;
         site.reasons[s].begin = static_cast<uint32_t>(record_.reasons.size());
         for (const std::string& reason : change.side[s].reasons) record_.reasons.push_back(reason);
         site.reasons[s].end = static_cast<uint32_t>(record_.reasons.size());

@@ -2,6 +2,7 @@
 
 #include "output/decisions_json.h"
 
+#include "output/json_labels.h"
 #include "output/runs_json.h"
 
 namespace profdiff {
@@ -70,6 +71,7 @@ void WriteSite(JsonOut& json, const DecisionsRecord& record, const DecisionSiteR
     } else {
       json.Null();
     }
+    WriteBci(json, site.side_bci[s]);
     json.EndObject();
   }
   json.EndObject();

@@ -66,6 +66,15 @@ std::string BytecodeSizeText(const DecisionSiteRecord& site) {
   return absl::StrCat(" (bytecode ", size(before), " → ", size(after), " bytes)");
 }
 
+// A call site that moved with the code (issue 36) and changed: where it is in experiment 2.
+std::string MovedSiteText(const DecisionSiteRecord& site) {
+  if (!site.present[0] || !site.present[1] || site.side_bci[1] == -1 ||
+      site.side_bci[1] == site.bci) {
+    return "";
+  }
+  return absl::StrCat(" → ", site.side_bci[1]);
+}
+
 void WriteSites(LineWriter& out, const DecisionsRecord& record,
                 const std::vector<DecisionSiteRecord>& sites) {
   const size_t listed = std::min(sites.size(), kListedCallSites);
@@ -79,7 +88,7 @@ void WriteSites(LineWriter& out, const DecisionsRecord& record,
     }
     out.Line(head, 1);
     out.Line(absl::StrCat(NameText(site.callee), BytecodeSizeText(site), " at bci ", site.bci,
-                          " in ", NameText(site.caller), ": ",
+                          MovedSiteText(site), " in ", NameText(site.caller), ": ",
                           AbslView(site.present[0] ? site.kind[0] : "absent"), " → ",
                           AbslView(site.present[1] ? site.kind[1] : "absent")),
              2);

@@ -34,6 +34,9 @@ const TreeRecord* Head(const TreeRecord* tree, TreeRecord* head) {
   head->identical = tree->identical;
   head->cost = tree->cost;
   head->counts = tree->counts;
+  head->moved_call_sites = tree->moved_call_sites;
+  head->root_bytecode_size[0] = tree->root_bytecode_size[0];
+  head->root_bytecode_size[1] = tree->root_bytecode_size[1];
   return head;
 }
 

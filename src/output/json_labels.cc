@@ -155,6 +155,14 @@ void WriteTree(JsonOut& json, const TreeRecord& tree) {
     json.IntMember("cost", tree.cost);
     // Only when some moved, so that comparisons of the same code write what they always did.
     if (tree.moved_call_sites > 0) json.IntMember("moved_call_sites", tree.moved_call_sites);
+    // Only when the method's code changed (HotSpot logs give the sizes), for the same reason.
+    if (tree.CodeChanged()) {
+      json.Key("bytecode_sizes");
+      json.BeginArray();
+      json.Int(tree.root_bytecode_size[0]);
+      json.Int(tree.root_bytecode_size[1]);
+      json.EndArray();
+    }
     json.Key("counts");
     WriteCounts(json, tree.counts, /*with_identity=*/true);
   }

@@ -277,9 +277,13 @@ void BuildContextTreeRecord(const OptimizationContextTree& oct, const Options& o
 }
 
 void BuildInliningDeltaRecord(const std::optional<TreeMatch>& match, const InliningTree& left,
-                              const InliningTree& right, const Options& options, TreeRecord* out) {
+                              const InliningTree& right, const Options& options, TreeRecord* out,
+                              const InliningTree* right_as_logged) {
   BuildDelta(match, TreeKind::kInlining, out, [&](const DeltaNode& node, NodeRecord& record) {
     FillInliningDelta(node, left, right, options, out, record);
+    if (right_as_logged != nullptr && node.right != kNoNode) {
+      record.right.bci = right_as_logged->node(node.right).bci;
+    }
   });
 }
 

@@ -38,6 +38,11 @@ void WriteTreeUnder(LineWriter& out, const TreeRecord& tree, const char* heading
     return;
   }
   if (heading != nullptr) out.Line(Emphasized(style, Emphasis::kStrong, heading), 1);
+  if (tree.CodeChanged()) {
+    out.Line(absl::StrCat("The method's bytecode changed: ", tree.root_bytecode_size[0], " → ",
+                          tree.root_bytecode_size[1], " bytes"),
+             heading != nullptr ? 2 : 1);
+  }
   if (tree.moved_call_sites > 0) {
     // The code differs between the experiments: say so, as the moves are not shown.
     out.Line(absl::StrCat(tree.moved_call_sites,

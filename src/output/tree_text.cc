@@ -33,6 +33,15 @@ void AppendLongPosition(const TreeRecord& tree, IndexRange position, std::string
   text->push_back('}');
 }
 
+// A call site that moved with the code (issue 36) is matched at experiment 1's bci; its line
+// says where it is in experiment 2 too: " → 243". Empty for every other node.
+std::string MovedBciText(const NodeRecord& node) {
+  if (node.left.bci == node.right.bci || node.left.bci == -1 || node.right.bci == -1) return "";
+  return absl::StrCat(" → ", node.right.bci);
+}
+
+void AppendMovedBci(const NodeRecord& node, std::string* text) { text->append(MovedBciText(node)); }
+
 // An inlining node (or delta node) with its blocks, at writer level + depth.
 void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord& node,
                        const TextStyle& style) {
@@ -49,6 +58,7 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
       out.Begin(depth);
       out.Append(". ");
       AppendLabelText(tree, node.left, false, out.buffer());
+      AppendMovedBci(node, out.buffer());
       out.End();
       WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
       WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);
@@ -69,7 +79,8 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
       out.Line(Emphasized(style, Emphasis::kRelabel,
                           absl::StrCat("* (", AbslView(node.left.callsite), " -> ",
                                        AbslView(node.right.callsite), ") ",
-                                       AbslView(MethodName(node.left)), " at bci ", node.left.bci)),
+                                       AbslView(MethodName(node.left)), " at bci ", node.left.bci,
+                                       MovedBciText(node))),
                depth);
       WriteReasoningBlock(out, tree, node.left, kInExperiment1, depth);
       WriteReasoningBlock(out, tree, node.right, kInExperiment2, depth);

@@ -41,6 +41,10 @@ struct CallSiteMove {
 
 struct CallSiteAlignment {
   std::vector<CallSiteMove> moves;  // in preorder of experiment 1's tree
+  // When some call site moved: for each node of experiment 2's tree, the node of experiment 1's
+  // it corresponds to (the roots, exact twins, moves), or kNoNode; empty otherwise. It maps the
+  // positions of optimizations (optimization_alignment.h).
+  std::vector<NodeIndex> left_of_right;
   bool empty() const { return moves.empty(); }
 };
 

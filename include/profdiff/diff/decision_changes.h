@@ -40,6 +40,9 @@ struct DecisionSide {
   std::string_view kind;                              // "inlined", "direct", ...
   const std::vector<std::string>* reasons = nullptr;  // all of them, as logged
   int32_t bytecode_size = -1;                         // the callee's; -1: unknown
+  // The call site's bci in this experiment's log: the two sides' differ when the call moved with
+  // the code (issue 36), which the path shows at experiment 1's bci.
+  int32_t bci = -1;
 };
 
 struct DecisionChange {
@@ -107,9 +110,12 @@ void CollectCalleeSizes(const InliningTree& tree,
 
 // Fills `out` from `match`, the matching of `left` and `right` as the matcher returned it
 // (before pruning and expansion; an identical subtree pair may have no delta children), or
-// nullopt when the trees were too big to compare.
+// nullopt when the trees were too big to compare. `right_as_logged`, when given, is experiment 2's
+// tree as logged, of which `right` is a copy with moved call sites at experiment 1's bci: the
+// sides' bcis are the logged ones.
 void CollectDecisionChanges(const std::optional<TreeMatch>& match, const InliningTree& left,
-                            const InliningTree& right, PairDecisions* out);
+                            const InliningTree& right, PairDecisions* out,
+                            const InliningTree* right_as_logged = nullptr);
 
 }  // namespace profdiff
 

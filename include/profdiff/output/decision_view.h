@@ -29,6 +29,7 @@ struct CollectedDecisionPair {
     std::string kind;
     std::vector<std::string> reasons;
     int32_t bytecode_size = -1;  // the callee's; -1: unknown
+    int32_t bci = -1;            // the call site's, as this side logged it
   };
   struct Change {
     std::vector<Step> path;

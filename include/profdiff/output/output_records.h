@@ -333,6 +333,9 @@ struct DecisionSiteRecord {
   IndexRange reasons[2];  // into DecisionsRecord::reasons, all of them as logged
   // The callee's bytecode size on each side, where the log has it (HotSpot; never Graal).
   std::optional<int32_t> bytecode_size[2];
+  // The call site's bci on each side as logged; -1: absent there (or unknown). They differ when
+  // the call moved with the code (issue 36): `bci` and the path are experiment 1's then.
+  int32_t side_bci[2] = {-1, -1};
 };
 
 // The call sites of the counted pairs' trees on one side.

@@ -22,8 +22,12 @@ void BuildContextTreeRecord(const OptimizationContextTree& oct, const Options& o
                             TreeRecord* out);
 
 // Delta trees of a matching (output.md §7.1); nullopt: the trees were too big to compare.
+// `right_as_logged`, when given, is experiment 2's tree as logged, of which `right` is a copy with
+// the call sites that moved with the code at experiment 1's bci (call_site_alignment.h): the
+// right labels show the bcis it logged, so a moved call reads "at bci 188 → 243".
 void BuildInliningDeltaRecord(const std::optional<TreeMatch>& match, const InliningTree& left,
-                              const InliningTree& right, const Options& options, TreeRecord* out);
+                              const InliningTree& right, const Options& options, TreeRecord* out,
+                              const InliningTree* right_as_logged = nullptr);
 void BuildOptimizationDeltaRecord(const std::optional<TreeMatch>& match,
                                   const OptimizationTree& left, const OptimizationTree& right,
                                   TreeRecord* out);

@@ -122,6 +122,14 @@ struct TreeRecord {
   // Inlining delta trees: the call sites that only moved because the method's code changed
   // (issue 36), matched at experiment 1's bci; 0 on the same code.
   int64_t moved_call_sites = 0;
+  // Inlining delta trees: the compiled method's bytecode size in each experiment, where the log
+  // has it (HotSpot's <method bytes>; -1: unknown). When both are known and differ, the method's
+  // code changed between the experiments, and the outputs say so (issue 36).
+  int32_t root_bytecode_size[2] = {-1, -1};
+  bool CodeChanged() const {
+    return root_bytecode_size[0] >= 0 && root_bytecode_size[1] >= 0 &&
+           root_bytecode_size[0] != root_bytecode_size[1];
+  }
   std::vector<NodeRecord> nodes;
   std::vector<std::string_view> reasons;
   std::vector<ProfiledTypeRecord> profiled_types;
@@ -136,6 +144,7 @@ struct TreeRecord {
     cost = 0;
     counts = OpCounts();
     moved_call_sites = 0;
+    root_bytecode_size[0] = root_bytecode_size[1] = -1;
     nodes.clear();
     reasons.clear();
     profiled_types.clear();

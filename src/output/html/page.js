@@ -417,7 +417,9 @@
       callee.title = site.path.map(function (p) {
         return (p.method === null ? '(unknown)' : p.method) + ' at bci ' + p.bci;
       }).join(' \u203A ');
-      add(tr, el('td', 'num', site.bci));
+      // A call that moved with the code: where it is in experiment 2 too.
+      var moved = site.before && site.after && site.after.bci != null && site.after.bci !== site.bci;
+      add(tr, el('td', 'num', moved ? site.bci + ' \u2192 ' + site.after.bci : site.bci));
       add(tr, el('td', null, site.caller === null ? '(unknown)' : site.caller));
       [site.before, site.after].forEach(function (side) {
         add(tr, el('td', null, side ? side.kind : 'absent'));
@@ -937,6 +939,15 @@
         head.appendChild(countsSpan(tree.counts));
         add(head, el('span', 'muted', '  cost ' + tree.cost));
       }
+      // The method's code differs between the experiments (issue 36): say so, as the text does.
+      if (delta && tree.bytecode_sizes && tree.bytecode_sizes.length === 2) {
+        add(block, el('div', 'message', 'The method\'s bytecode changed: ' + tree.bytecode_sizes[0] +
+            ' \u2192 ' + tree.bytecode_sizes[1] + ' bytes'));
+      }
+      if (delta && tree.moved_call_sites) {
+        add(block, el('div', 'message', plural(tree.moved_call_sites, 'call site') +
+            ' moved with the code (matched at experiment 1\'s bci, no difference)'));
+      }
       if (tree.too_big) {
         var what = k === 'inlining' ? 'inlining' : k === 'optimization' ? 'optimization' : 'optimization-context';
         add(block, el('div', 'message', 'The ' + what + ' trees are too big to compare'));
@@ -1072,7 +1083,7 @@
     if (node.op === 'relabel') {
       if (left[0] === 0 && right[0] === 0) {
         line.appendChild(document.createTextNode('(' + str(left[1]) + ' -> ' + str(right[1]) + ') ' +
-            (left[2] === -1 ? 'unknown' : str(left[2])) + ' at bci ' + left[3]));
+            (left[2] === -1 ? 'unknown' : str(left[2])) + ' at bci ' + left[3] + movedBci(left, right)));
       } else if (kind === 'optimization') {
         line.appendChild(document.createTextNode(str(left[1]) + ' -> ' + str(right[1])));
       } else {
@@ -1083,7 +1094,17 @@
       return line;
     }
     appendLabel(line, left || right, longBci);
+    if (node.op === 'identity' && left && right && left[0] === 0 && right[0] === 0) {
+      var moved = movedBci(left, right);
+      if (moved) line.appendChild(document.createTextNode(moved));
+    }
     return line;
+  }
+
+  // A call site that moved with the code (issue 36) is matched at experiment 1's bci; its line
+  // says where it is in experiment 2 too, as the text does.
+  function movedBci(left, right) {
+    return left[3] !== -1 && right[3] !== -1 && left[3] !== right[3] ? ' \u2192 ' + right[3] : '';
   }
 
   function buildTree(flat, kind, delta) {

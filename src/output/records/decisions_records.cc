@@ -44,6 +44,10 @@ void DecodeSite(LineDecoder& d, uint32_t e, DecisionsRecord* out, DecisionSiteRe
               [&](uint32_t r) { out->reasons.push_back(d.Text(r, "reasons")); });
     site->reasons[s].end = static_cast<uint32_t>(out->reasons.size());
     // null: unknown; absent in streams written before the size was shown.
+    // Absent in streams written before the sides' bcis were: the call site's then.
+    const uint32_t bci = d.Find(side, "bci");
+    site->side_bci[s] =
+        d.IsNull(bci) ? site->bci : static_cast<int32_t>(d.IntValue(bci, "bci", -1, INT32_MAX));
     const uint32_t size = d.Find(side, "bytecode_size");
     if (!d.IsNull(size)) {
       site->bytecode_size[s] =

@@ -252,6 +252,16 @@ class LineDecoder {
       // Written only when some moved.
       tree->moved_call_sites =
           Find(object, "moved_call_sites") != kNoToken ? Int(object, "moved_call_sites", 0) : 0;
+      // Written only when the method's code changed.
+      if (Find(object, "bytecode_sizes") != kNoToken) {
+        int side = 0;
+        ForEach(Array(object, "bytecode_sizes"), [&](uint32_t size) {
+          if (side < 2) {
+            tree->root_bytecode_size[side++] =
+                static_cast<int32_t>(IntValue(size, "bytecode_sizes", 0, INT32_MAX));
+          }
+        });
+      }
       uint32_t counts = Object(object, "counts");
       tree->counts.identity = Int(counts, "identity", 0);
       tree->counts.insert = Int(counts, "insert", 0);
