@@ -8,7 +8,8 @@ counter and an address (JDK 17: `HotLambdas$$Lambda$3/0x...`) that change from r
 comparison of the two runs must pair each hot lambda method by its stable identity (by
 construction: the lambda$main$N method or the method reference's target its body calls), show
 each side's name in the log, and name no generated class by its address anywhere, in the trees
-of the loop's compilation either. Exit 77 without a JDK.
+of the loop's compilation either; a --require rule names a lambda method by its identity.
+Exit 77 without a JDK.
 """
 
 import json
@@ -80,6 +81,25 @@ def check(binary, left, right):
             problems.append("%s: names in the logs %s, %s" % (identity, first, second))
     if "HotLambdas.main(String[])" not in paired:
         problems.append("the loop's method is not compared")
+    problems += check_rules(binary, left, right)
+    return problems
+
+
+def check_rules(binary, left, right):
+    """--require names a lambda method by its identity: it holds, and one of a lambda that does
+    not exist is broken."""
+    problems = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for rule, status in (("compiled HotLambdas$$Lambda[lambda$main$0].applyAsInt(int)", 0),
+                             ("compiled HotLambdas$$Lambda[lambda$main$9].*", 2)):
+            rules = os.path.join(scratch, "lambda.rules")
+            with open(rules, "w") as f:
+                f.write(rule + "\n")
+            result = subprocess.run([binary, "jit-vs-jit", left, right, "--require", rules],
+                                    capture_output=True, text=True)
+            if result.returncode != status:
+                problems.append("--require %r: exit %d, expected %d: %s"
+                                % (rule, result.returncode, status, result.stderr.strip()))
     return problems
 
 
