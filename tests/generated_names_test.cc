@@ -84,6 +84,15 @@ TEST(GeneratedNamesTest, MethodReferenceBodyIsItsFirstRealCall) {
             "HotLambdas$$Lambda[java.lang.String.length()].applyAsInt(Object)");
 }
 
+// javac's Scope$FilterImportScope has a method reference whose body calls another lambda's
+// iterator(): the body names that lambda without its address too.
+TEST(GeneratedNamesTest, BodyCallOfAGeneratedClassLosesItsAddress) {
+  const char* name = "p.Scope$FilterImportScope$$Lambda/0x000000002618c2d0.apply(Object)";
+  const std::optional<std::string> body =
+      LambdaBodyCall(name, {{"p.Scope$ScopeImpl$$Lambda/0x00000000261833b8.iterator()", 5}});
+  EXPECT_EQ(body, "p.Scope$ScopeImpl$$Lambda.iterator()");
+}
+
 TEST(GeneratedNamesTest, LambdaBodyUnknownFallsBackToTheStrippedName) {
   const char* name = "a.B$$Lambda/0x10.run()";
   EXPECT_EQ(LambdaBodyCall(name, {}), std::nullopt);

@@ -131,7 +131,8 @@ std::optional<std::string> LambdaBodyCall(std::string_view name, std::vector<Bod
     return call.callee;
   }
   for (const BodyCall& call : calls) {
-    if (!IsBoxingOrCheck(call.callee)) return call.callee;
+    // A call of another generated class's method: by its name without address or counter.
+    if (!IsBoxingOrCheck(call.callee)) return StrippedGeneratedName(call.callee);
   }
   return std::nullopt;
 }

@@ -40,7 +40,8 @@ struct BodyCall {
 // The call that tells a lambda method apart from the other lambdas of its outer class: the
 // first (by bci) call of an outer class's `lambda$NAME$N` method, else, for a method reference,
 // the first call that is not boxing or unboxing (`Integer.valueOf`, `intValue()`, ...) or
-// `Objects.requireNonNull`. nullopt when there is none (or `name` is no lambda's method).
+// `Objects.requireNonNull`, a generated class's method by its StrippedGeneratedName. nullopt
+// when there is none (or `name` is no lambda's method).
 std::optional<std::string> LambdaBodyCall(std::string_view name, std::vector<BodyCall> calls);
 
 // The stable identity of a generated class's method: the stripped name with the body's call in
