@@ -4,6 +4,7 @@
 #include <mutex>
 #include <utility>
 
+#include "profdiff/analysis/generated_identities.h"
 #include "profdiff/analysis/inlining_path.h"
 #include "profdiff/analysis/tree_preprocessing.h"
 #include "profdiff/load/optimization_log.h"
@@ -11,6 +12,19 @@
 namespace profdiff {
 
 namespace {
+
+// A unit's trees as the log has them, but for the generated classes' methods, named by their
+// stable identity once the experiment has them (AssignGeneratedIdentities).
+absl::StatusOr<RecordTrees> LoadUnit(const Experiment& experiment, CompilationIndex unit,
+                                     TreeParts parts = TreeParts::kAll) {
+  const OptimizationLog& log = experiment.log();
+  absl::StatusOr<RecordTrees> trees = LoadUnitTrees(
+      log, log.units[experiment.compilation(unit).unit_record], experiment.id(), parts);
+  if (trees.ok() && experiment.generated_identities().has_value()) {
+    NameGeneratedMethods(*experiment.generated_identities(), *trees);
+  }
+  return trees;
+}
 
 // `optimization_preorder` and `positions` (prepared once for a parent of many fragments) may be
 // null.
@@ -125,9 +139,7 @@ absl::StatusOr<std::shared_ptr<const FragmentParent>> FragmentParentCache::Get(
     const Experiment& experiment, CompilationIndex parent) {
   const Key key(&experiment, parent);
   auto parse = [&]() -> absl::StatusOr<std::shared_ptr<const FragmentParent>> {
-    const OptimizationLog& log = experiment.log();
-    absl::StatusOr<RecordTrees> parsed =
-        LoadUnitTrees(log, log.units[experiment.compilation(parent).unit_record], experiment.id());
+    absl::StatusOr<RecordTrees> parsed = LoadUnit(experiment, parent);
     if (!parsed.ok()) return parsed.status();
     return std::make_shared<const FragmentParent>(std::move(*parsed));
   };
@@ -176,11 +188,9 @@ namespace {
 absl::StatusOr<RecordTrees> LoadTrees(const Experiment& experiment, CompilationIndex compilation,
                                       FragmentParentCache* parents, bool remove_detailed_phases) {
   const Compilation& c = experiment.compilation(compilation);
-  const OptimizationLog& log = experiment.log();
-  if (!c.is_fragment) return LoadUnitTrees(log, log.units[c.unit_record], experiment.id());
+  if (!c.is_fragment) return LoadUnit(experiment, compilation);
   if (parents == nullptr) {
-    absl::StatusOr<RecordTrees> parent = LoadUnitTrees(
-        log, log.units[experiment.compilation(c.parent).unit_record], experiment.id());
+    absl::StatusOr<RecordTrees> parent = LoadUnit(experiment, c.parent);
     if (!parent.ok()) return parent.status();
     return ExtractFragmentTrees(*parent, c.child_path, c.inlining_path, remove_detailed_phases);
   }
@@ -198,9 +208,7 @@ absl::StatusOr<RecordTrees> LoadRawTrees(const Experiment& experiment, Compilati
 
 absl::StatusOr<RecordTrees> LoadUnitInliningTree(const Experiment& experiment,
                                                  CompilationIndex unit) {
-  const OptimizationLog& log = experiment.log();
-  return LoadUnitTrees(log, log.units[experiment.compilation(unit).unit_record], experiment.id(),
-                       TreeParts::kInliningTreeOnly);
+  return LoadUnit(experiment, unit, TreeParts::kInliningTreeOnly);
 }
 
 absl::StatusOr<RecordTrees> LoadPreprocessedTrees(const Experiment& experiment,

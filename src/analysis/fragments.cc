@@ -40,7 +40,6 @@ absl::Status CreateFragments(Experiment& first, Experiment& second) {
   struct Search {
     Experiment* experiment;
     CompilationIndex unit;
-    uint32_t unit_record;
   };
   std::vector<Search> searches;
   for (const MethodPair& pair : HotMethodPairs(first, second)) {
@@ -49,7 +48,7 @@ absl::Status CreateFragments(Experiment& first, Experiment& second) {
       for (CompilationIndex c : experiment->method(method).compilations) {
         const Compilation& compilation = experiment->compilation(c);
         if (compilation.hot && !compilation.is_fragment) {
-          searches.push_back({experiment, c, compilation.unit_record});
+          searches.push_back({experiment, c});
         }
       }
     }
@@ -60,12 +59,7 @@ absl::Status CreateFragments(Experiment& first, Experiment& second) {
   absl::Status status;
   ProduceInOrder<absl::StatusOr<RecordTrees>>(
       searches.size(), WorkerThreads(),
-      [&](size_t i) {
-        const Experiment& experiment = *searches[i].experiment;
-        const OptimizationLog& log = experiment.log();
-        return LoadUnitTrees(log, log.units[searches[i].unit_record], experiment.id(),
-                             TreeParts::kInliningTreeOnly);
-      },
+      [&](size_t i) { return LoadUnitInliningTree(*searches[i].experiment, searches[i].unit); },
       [&](size_t i, absl::StatusOr<RecordTrees>& trees) {
         if (!trees.ok()) {
           status = trees.status();

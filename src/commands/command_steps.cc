@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/generated_identities.h"
 #include "profdiff/analysis/hot_selection.h"
 #include "profdiff/analysis/optimization_context_tree.h"
 #include "profdiff/output/record_builders.h"
@@ -97,6 +98,11 @@ uint64_t ReloadBytes(const Experiment& experiment, CompilationIndex compilation)
   const Compilation& unit = c.is_fragment ? experiment.compilation(c.parent) : c;
   const std::vector<UnitRecord>& units = experiment.log().units;
   return unit.unit_record < units.size() ? units[unit.unit_record].length : 0;
+}
+
+absl::Status NameGeneratedClassesStably(Experiment& experiment) {
+  if (!experiment.hotspot().has_value()) return absl::OkStatus();
+  return AssignGeneratedIdentities(experiment);
 }
 
 }  // namespace profdiff

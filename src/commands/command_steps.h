@@ -53,6 +53,12 @@ class LoadAside {
 absl::StatusOr<Experiment> FinishAndSummarize(LoadAside& load, const Options& options,
                                               RecordSink& out, bool select_hot = true);
 
+// Before two experiments (or runs) are compared: the methods of generated classes (lambdas,
+// LambdaForms, proxies) of a HotSpot log named by their stable identity, so that they pair
+// across runs (docs/decisions.md, "Generated classes keep their identity"). Graal logs keep
+// their names: the reference's output on them does not pair such methods either.
+absl::Status NameGeneratedClassesStably(Experiment& experiment);
+
 // The compilation with its trees (output.md §6), counted in `tally`. A fragment's parent is taken
 // from `parents` when given.
 absl::Status WriteCompilation(RecordSink& out, const Experiment& experiment,

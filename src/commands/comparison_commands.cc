@@ -340,6 +340,10 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
     absl::StatusOr<Experiment> second =
         LoadAndSummarize(inputs[2], options, out, /*select_hot=*/false);
     if (!second.ok()) return second.status();
+    for (Experiment* e : {&*jit, &*first, &*second}) {
+      absl::Status named = NameGeneratedClassesStably(*e);
+      if (!named.ok()) return named;
+    }
     absl::Status marked = MarkHotFromJitProfile(*jit, {&*first, &*second});
     if (!marked.ok()) return marked;
     return MatchExperiments(out, *first, *second, options, progress);
@@ -354,17 +358,23 @@ absl::Status RunComparison(ComparisonKind kind, const std::vector<std::string>& 
   LoadAside second_load(inputs[1], aside);
   absl::StatusOr<Experiment> first = LoadAndSummarize(inputs[0], options, out);
   if (!first.ok()) return first.status();
+  absl::Status named = NameGeneratedClassesStably(*first);
+  if (!named.ok()) return named;
   absl::StatusOr<Experiment> second;
   if (kind == ComparisonKind::kJitVsAot && !inputs[1].profile_path.has_value()) {
     // Without an AOT profile, hotness comes from the JIT experiment, before the summary.
     second = second_load.Finish(out);
     if (!second.ok()) return second.status();
+    named = NameGeneratedClassesStably(*second);
+    if (!named.ok()) return named;
     absl::Status marked = MarkHotFromJitProfile(*first, {&*second});
     if (!marked.ok()) return marked;
     out.Experiment(MakeExperimentRecord(*second));
   } else {
     second = FinishAndSummarize(second_load, options, out);
     if (!second.ok()) return second.status();
+    named = NameGeneratedClassesStably(*second);
+    if (!named.ok()) return named;
   }
   if (MarkCommonMethodsHot(*first, *second)) {
     // Fragments compare the inlined copies of hot methods; without a profile nearly every

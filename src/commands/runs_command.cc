@@ -251,6 +251,11 @@ class RunsComparison {
                        "): ", loaded.experiment.status().message()));
       return loaded;
     }
+    absl::Status named = NameGeneratedClassesStably(*loaded.experiment);
+    if (!named.ok()) {
+      loaded.experiment = named;
+      return loaded;
+    }
     if (!loaded.experiment->has_profile()) {
       // A HotSpot log without a profile: every kept unit counts as hot, so that the methods
       // compiled in at least half the runs of each experiment are compared (docs/runs.md).

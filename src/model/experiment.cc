@@ -10,7 +10,9 @@ MethodIndex Experiment::GetOrCreateMethod(std::string_view name) {
   auto it = method_index_.find(AbslView(name));
   if (it != method_index_.end()) return it->second;
   MethodIndex index = static_cast<MethodIndex>(methods_.size());
-  methods_.push_back(Method{std::string(name), {}});
+  Method method;
+  method.name = std::string(name);
+  methods_.push_back(std::move(method));
   method_index_.emplace(std::string(name), index);
   return index;
 }
@@ -19,6 +21,14 @@ std::optional<MethodIndex> Experiment::FindMethod(std::string_view name) const {
   auto it = method_index_.find(AbslView(name));
   if (it == method_index_.end()) return std::nullopt;
   return it->second;
+}
+
+void Experiment::RenameMethod(MethodIndex m, std::string identity) {
+  Method& method = methods_[m];
+  method_index_.erase(method.name);
+  if (method.real_name.empty()) method.real_name = std::move(method.name);
+  method.name = std::move(identity);
+  method_index_.emplace(method.name, m);
 }
 
 CompilationIndex Experiment::AddCompilation(Compilation compilation) {

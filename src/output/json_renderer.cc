@@ -305,6 +305,7 @@ void JsonRenderer::Method(const MethodRecord& record) {
     json.IntMember("experiment", list.experiment);
     json.Key("profiled");
     json.Bool(list.profiled);
+    if (!list.name_in_log.empty()) json.Member("name_in_log", list.name_in_log);
     if (list.left_out_period != 0) {  // the method's time in compilations --tiers left out
       json.IntMember("left_out_period", list.left_out_period);
       json.Key("left_out_share");

@@ -404,6 +404,7 @@ CompilationListRecord MakeCompilationList(const Experiment& experiment, MethodIn
   CompilationListRecord record;
   record.experiment = experiment.id();
   record.profiled = experiment.has_profile();
+  record.name_in_log = experiment.method(method).real_name;
   std::vector<CompilationIndex> list = experiment.method(method).compilations;
   std::stable_sort(list.begin(), list.end(), [&](CompilationIndex a, CompilationIndex b) {
     return experiment.compilation(a).period > experiment.compilation(b).period;

@@ -175,6 +175,9 @@ std::optional<std::string> LeftOutText(const ExperimentRecord& record) {
 void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,
                               const TextStyle& style, CompiledCode code) {
   out.Line(absl::StrCat("In experiment ", list.experiment));
+  if (!list.name_in_log.empty()) {
+    out.Line(absl::StrCat("Named in the log ", AbslView(list.name_in_log)), 1);
+  }
   if (list.compilations.empty()) {
     out.Line("No compilations", 1);
     return;

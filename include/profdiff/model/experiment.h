@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -36,6 +37,9 @@ struct Compilation {
 // All compilations of one root method (multi-method key removed from the name).
 struct Method {
   std::string name;
+  // When `name` is the stable identity of a generated class's method (RenameMethod): its name in
+  // the log, which changes from run to run. Else empty.
+  std::string real_name;
   std::vector<CompilationIndex> compilations;  // units in registration order, then fragments
   // The period of the method's HotSpot compilations that --tiers left out (docs/jfr.md "Tiers
   // left out"): part of the method's share, in no unit.
@@ -63,6 +67,16 @@ struct LlvmInfo {
   bool hotness = false;  // the remarks carry Hotness (the build used a profile)
   // Without Hotness, which functions are shown or compared instead of the hot ones.
   std::string without_profile;
+};
+
+// The stable identities of an experiment's generated classes' methods (docs/decisions.md,
+// "Generated classes keep their identity"), once assigned: inlining trees read from the log
+// then name these methods by their identity.
+struct GeneratedIdentities {
+  absl::flat_hash_map<std::string, std::string> by_name;  // the log's name -> identity
+  // identity -> the one name in the log that has it; empty when several do (ambiguous: they
+  // keep their names).
+  absl::flat_hash_map<std::string, std::string> owner;
 };
 
 // One program run: its units, grouped into methods in insertion order, and its profile.
@@ -98,6 +112,15 @@ class Experiment {
   // (algorithms.md §1.1: such insertions influence tie order).
   MethodIndex GetOrCreateMethod(std::string_view name);
   std::optional<MethodIndex> FindMethod(std::string_view name) const;
+  // Gives method `m` the name `identity` (unused so far), keeping its name so far as real_name.
+  void RenameMethod(MethodIndex m, std::string identity);
+
+  const std::optional<GeneratedIdentities>& generated_identities() const {
+    return generated_identities_;
+  }
+  void set_generated_identities(GeneratedIdentities identities) {
+    generated_identities_ = std::move(identities);
+  }
 
   // Appends a compilation to its method's list. A unit's period must be final by then.
   CompilationIndex AddCompilation(Compilation compilation);
@@ -129,6 +152,7 @@ class Experiment {
   std::optional<Profile> profile_;
   std::optional<HotSpotInfo> hotspot_;
   std::optional<LlvmInfo> llvm_;
+  std::optional<GeneratedIdentities> generated_identities_;
   OptimizationLog log_;
   std::vector<Method> methods_;
   absl::flat_hash_map<std::string, MethodIndex> method_index_;

@@ -120,6 +120,9 @@ struct CompilationRecord {
 struct CompilationListRecord {
   int experiment = 1;
   bool profiled = false;
+  // The method's name in this experiment's log when the section is titled with the stable
+  // identity of a generated class's method (docs/decisions.md); else empty.
+  std::string_view name_in_log;
   std::vector<CompilationRecord> compilations;  // by period, the most executed first
   // The method's period in compilations --tiers left out, and its share of the total period
   // (0 when none: Graal logs, --tiers=all).

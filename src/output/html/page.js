@@ -819,6 +819,7 @@
   function renderCompilationList(parent, list) {
     var div = add(parent, el('div', 'clist'));
     add(div, el('h3', null, 'In experiment ' + list.experiment));
+    if (list.name_in_log) add(div, el('div', 'muted', 'Named in the log ' + list.name_in_log));
     if (!list.compilations.length) { add(div, el('div', 'muted', 'No compilations')); return; }
     var hot = 0;
     list.compilations.forEach(function (c) { if (c.hot) hot++; });

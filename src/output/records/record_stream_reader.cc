@@ -372,6 +372,7 @@ class StreamReader {
       CompilationListRecord list;
       list.experiment = static_cast<int>(d.Int(e, "experiment", 0, 2));
       list.profiled = d.Bool(e, "profiled");
+      if (d.Find(e, "name_in_log") != kNoToken) list.name_in_log = d.Str(e, "name_in_log");
       if (d.Find(e, "left_out_period") != kNoToken) {
         list.left_out_period = d.Int(e, "left_out_period", 0);
         list.left_out_share = d.Double(e, "left_out_share");
