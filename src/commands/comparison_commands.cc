@@ -160,6 +160,7 @@ void WriteSectionHead(RecordSink& out, size_t index, const Experiment& first,
   if (hot1 != hot2) method.hot_only_in = hot1 ? 1 : 2;
   method.experiments.push_back(MakeCompilationList(first, pair.first));
   method.experiments.push_back(MakeCompilationList(second, pair.second));
+  method.sampling_noise = TestSamplingNoise(method, first, second);
   out.Method(method);
 }
 
@@ -173,6 +174,7 @@ absl::Status WriteSectionItem(RecordSink& out, const Experiment& first, const Ex
   pair.method = first.method(section.pair.first).name;
   pair.first = MakeCompilationRecord(first, item.a);
   pair.second = MakeCompilationRecord(second, item.b);
+  pair.sampling_noise = TestSamplingNoise(pair.first, first, pair.second, second);
   // Loaded first then second (algorithms.md §12).
   absl::StatusOr<std::shared_ptr<const RecordTrees>> left = section.trees.Get(first, item.a);
   if (!left.ok()) return left.status();

@@ -22,11 +22,11 @@ constexpr char kPairColumns[] =
     "optimization_inserted,optimization_deleted,optimization_relabelled,optimization_cost,"
     "optimization_too_big,"
     "context_inserted,context_deleted,context_relabelled,context_cost,context_too_big,"
-    "inlining_moved,bytecode_size_1,bytecode_size_2\n";
+    "inlining_moved,bytecode_size_1,bytecode_size_2,samples_1,samples_2,within_noise,noise_p\n";
 
 constexpr char kCompilationColumns[] =
     "method,experiment,compilation,fragment_of,multi_method_key,period,graal_share,total_share,"
-    "hot,inlining_nodes,optimization_nodes,context_nodes\n";
+    "hot,inlining_nodes,optimization_nodes,context_nodes,samples\n";
 
 constexpr char kStatisticsColumns[] =
     "scope,method,hot_only_in,metric,key,value_1,value_2,change,relative_change\n";
@@ -116,6 +116,15 @@ void DeltaCells(Row& row, const TreeRecord* tree) {
     row.Int(tree->cost);
   }
   row.Bool(tree->too_big);
+}
+
+// A JFR profile's samples; empty for other profiles (docs/jfr.md "How sure is a share").
+void Samples(Row& row, const std::optional<int64_t>& samples) {
+  if (samples) {
+    row.Int(*samples);
+  } else {
+    row.Empty();
+  }
 }
 
 void NodeCount(Row& row, const TreeRecord* tree) {
@@ -273,6 +282,7 @@ void CsvRenderer::Compilation(const CompilationTreesRecord& record) {
   NodeCount(row, record.inlining);
   NodeCount(row, record.optimization);
   NodeCount(row, record.context);
+  Samples(row, c.samples);
   row.End();
   out_.Raw(row_);
 }
@@ -304,6 +314,15 @@ void CsvRenderer::Pair(const PairRecord& record) {
         row.Empty();
       }
     }
+  }
+  Samples(row, record.first.samples);
+  Samples(row, record.second.samples);
+  if (record.sampling_noise) {
+    row.Bool(record.sampling_noise->within_noise);
+    row.Double(record.sampling_noise->p);
+  } else {
+    row.Empty();
+    row.Empty();
   }
   row.End();
   out_.Raw(row_);

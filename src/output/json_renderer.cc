@@ -1,5 +1,10 @@
 #include "profdiff/output/json_renderer.h"
 
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
 #include "output/decisions_json.h"
 #include "output/json_labels.h"
 #include "output/json_out.h"
@@ -16,6 +21,40 @@ void WriteShareMember(JsonOut& json, std::string_view key, bool known, double sh
   } else {
     json.Null();
   }
+}
+
+// A JFR profile's execution samples behind a period: the member only when they are known, so
+// that output made from proftool profiles is what it was.
+void WriteSamplesMember(JsonOut& json, std::string_view key,
+                        const std::optional<int64_t>& samples) {
+  if (samples) json.IntMember(key, *samples);
+}
+
+// The test of a method's share change against sampling noise (docs/jfr.md "How sure is a
+// share"), when it was made.
+void WriteSamplingNoise(JsonOut& json, const std::optional<SamplingNoiseRecord>& noise) {
+  if (!noise) return;
+  json.Key("within_noise");
+  json.Bool(noise->within_noise);
+  json.Key("noise_p");
+  json.Double(noise->p);
+}
+
+// A value of each experiment, null where unknown.
+template <class T>
+void WriteExperimentPair(JsonOut& json, std::string_view key, const std::optional<T> (&values)[2]) {
+  json.Key(key);
+  json.BeginArray();
+  for (const std::optional<T>& value : values) {
+    if (!value) {
+      json.Null();
+    } else if constexpr (std::is_integral_v<T>) {
+      json.Int(*value);
+    } else {
+      json.Double(*value);
+    }
+  }
+  json.EndArray();
 }
 
 void WriteCompilation(JsonOut& json, const CompilationRecord& c) {
@@ -38,6 +77,7 @@ void WriteCompilation(JsonOut& json, const CompilationRecord& c) {
   }
   WriteShareMember(json, "graal_share", c.profiled, c.graal_share);
   WriteShareMember(json, "total_share", c.profiled, c.total_share);
+  WriteSamplesMember(json, "samples", c.samples);
   json.Key("hot");
   if (c.profiled) {
     json.Bool(c.hot);
@@ -241,15 +281,18 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
     json.IntMember("graal_period", record.graal_period);
     json.Key("graal_share");
     json.Double(record.graal_share);
+    WriteSamplesMember(json, "graal_samples", record.graal_samples);
     if (record.left_out_period != 0) {  // HotSpot logs with compilations --tiers left out
       json.IntMember("left_out_period", record.left_out_period);
       json.Key("left_out_share");
       json.Double(record.left_out_share);
+      WriteSamplesMember(json, "left_out_samples", record.left_out_samples);
     }
     json.IntMember("hot_units", record.hot_units);
     json.IntMember("hot_period", record.hot_period);
     json.Key("hot_share");
     json.Double(record.hot_share);
+    WriteSamplesMember(json, "hot_samples", record.hot_samples);
     json.Key("top_methods");
     json.BeginArray();
     for (const TopMethodRecord& top : record.top_methods) {
@@ -257,6 +300,7 @@ void JsonRenderer::Experiment(const ExperimentRecord& record) {
       json.IntMember("period", top.period);
       json.Key("share");
       json.Double(top.share);
+      WriteSamplesMember(json, "samples", top.samples);
       json.Key("level");
       if (top.level) {
         json.Int(*top.level);
@@ -298,6 +342,7 @@ void JsonRenderer::Method(const MethodRecord& record) {
   } else {
     json.Int(record.hot_only_in);
   }
+  WriteSamplingNoise(json, record.sampling_noise);
   json.Key("experiments");
   json.BeginArray();
   for (const CompilationListRecord& list : record.experiments) {
@@ -310,6 +355,7 @@ void JsonRenderer::Method(const MethodRecord& record) {
       json.IntMember("left_out_period", list.left_out_period);
       json.Key("left_out_share");
       json.Double(list.left_out_share);
+      WriteSamplesMember(json, "left_out_samples", list.left_out_samples);
     }
     json.Key("compilations");
     json.BeginArray();
@@ -344,6 +390,7 @@ void JsonRenderer::Pair(const PairRecord& record) {
   WriteCompilation(json, record.first);
   WriteCompilation(json, record.second);
   json.EndArray();
+  WriteSamplingNoise(json, record.sampling_noise);
   WriteTrees(json, record.inlining, record.optimization, record.context);
   json.EndObject();
   WriteLine();
@@ -360,16 +407,9 @@ void JsonRenderer::Summary(const SummaryRecord& record) {
     json.IntMember("rank", row.rank);
     json.IntMember("index", row.index);
     json.Member("method", row.method);
-    json.Key("shares");
-    json.BeginArray();
-    for (const std::optional<double>& share : row.share) {
-      if (share) {
-        json.Double(*share);
-      } else {
-        json.Null();
-      }
-    }
-    json.EndArray();
+    WriteExperimentPair(json, "shares", row.share);
+    if (row.samples[0] || row.samples[1]) WriteExperimentPair(json, "samples", row.samples);
+    WriteSamplingNoise(json, row.sampling_noise);
     json.IntMember("pairs", row.pairs);
     json.IntMember("counted_pairs", row.counted_pairs);
     auto kind = [&](std::string_view key, const OpCounts& counts, int64_t too_big) {

@@ -70,6 +70,22 @@ void MethodRecordShares(const MethodRecord& record, std::optional<double> (&shar
   }
 }
 
+void MethodRecordSamples(const MethodRecord& record, std::optional<int64_t> (&samples)[2]) {
+  for (const CompilationListRecord& list : record.experiments) {
+    if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;
+    // In a list of a JFR profile every compilation carries its samples, and the left-out period
+    // its own when it is not 0. A list without any (no compilation, nothing left out) cannot say
+    // that its profile is JFR's: unknown.
+    bool sampled = list.left_out_samples.has_value();
+    int64_t sum = list.left_out_samples.value_or(0);
+    for (const CompilationRecord& c : list.compilations) {
+      sampled = sampled || c.samples.has_value();
+      if (!c.fragment) sum += c.samples.value_or(0);
+    }
+    if (sampled) samples[list.experiment - 1] = sum;
+  }
+}
+
 std::optional<double> MethodDifferences::LargerShare() const {
   if (share[0] && share[1]) return std::max(*share[0], *share[1]);
   return share[0] ? share[0] : share[1];
@@ -193,6 +209,8 @@ void MethodDifferenceTally::Method(const MethodRecord& record) {
     MethodDifferences& method = methods_[position];
     method.index = record.index;
     MethodRecordShares(record, method.share);
+    MethodRecordSamples(record, method.samples);
+    method.sampling_noise = record.sampling_noise;
     if (expected_[position] == kUnknown) {
       expected_[position] = SectionPairCount(record, unprofiled_all_hot_).value_or(kUnknown);
     }
@@ -385,6 +403,9 @@ SummaryRecord MakeSummaryRecord(const std::vector<MethodDifferences>& ranked) {
     row.method = method.method;
     row.share[0] = method.share[0];
     row.share[1] = method.share[1];
+    row.samples[0] = method.samples[0];
+    row.samples[1] = method.samples[1];
+    row.sampling_noise = method.sampling_noise;
     row.pairs = method.pairs;
     row.counted_pairs = method.counted_pairs;
     row.inlining = method.inlining;

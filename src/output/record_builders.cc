@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "profdiff/analysis/inlining_path.h"
+#include "profdiff/analysis/sampled_share_test.h"
 #include "profdiff/analysis/share_statistics.h"
+#include "profdiff/output/method_differences.h"
 
 namespace profdiff {
 
@@ -323,6 +325,18 @@ void BuildContextDeltaRecord(const std::optional<TreeMatch>& match,
       });
 }
 
+namespace {
+
+// The execution samples of a period of the experiment's profile when it is made of JFR samples;
+// nullopt for other profiles (proftool's cycles carry no sample count).
+std::optional<int64_t> SamplesOf(const Experiment& experiment, int64_t period) {
+  const std::optional<Profile>& profile = experiment.profile();
+  if (!profile || profile->source != ProfileSource::kJfr) return std::nullopt;
+  return SamplesInPeriod(period, profile->total_period, profile->samples);
+}
+
+}  // namespace
+
 ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
   ExperimentRecord record;
   record.id = experiment.id();
@@ -354,6 +368,9 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
   if (profile->source == ProfileSource::kJfr) record.jfr_samples = profile->samples;
   record.graal_share = Share(record.graal_period, record.total_period);
   record.hot_share = Share(record.hot_period, record.total_period);
+  record.graal_samples = SamplesOf(experiment, record.graal_period);
+  record.left_out_samples = SamplesOf(experiment, record.left_out_period);
+  record.hot_samples = SamplesOf(experiment, record.hot_period);
   std::vector<const ProfileEntry*> entries;
   entries.reserve(profile->code.size());
   for (const ProfileEntry& entry : profile->code) entries.push_back(&entry);
@@ -365,6 +382,7 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
     TopMethodRecord top;
     top.period = entry->period;
     top.share = Share(entry->period, record.total_period);
+    top.samples = SamplesOf(experiment, entry->period);
     top.level = entry->level;
     if (entry->compile_id) top.compile_id = *entry->compile_id;
     top.name = entry->name;
@@ -385,6 +403,7 @@ CompilationRecord MakeCompilationRecord(const Experiment& experiment, Compilatio
     record.period = c.period;
     record.graal_share = Share(c.period, experiment.GraalPeriod());
     record.total_share = Share(c.period, experiment.total_period());
+    record.samples = SamplesOf(experiment, c.period);
     record.hot = c.hot;
   }
   if (c.is_fragment) {
@@ -416,9 +435,40 @@ CompilationListRecord MakeCompilationList(const Experiment& experiment, MethodIn
     record.left_out_period = experiment.method(method).left_out_period;
     if (record.left_out_period != 0) {
       record.left_out_share = Share(record.left_out_period, experiment.total_period());
+      record.left_out_samples = SamplesOf(experiment, record.left_out_period);
     }
   }
   return record;
+}
+
+namespace {
+
+std::optional<SamplingNoiseRecord> TestSamples(const std::optional<int64_t>& k1,
+                                               const Experiment& first,
+                                               const std::optional<int64_t>& k2,
+                                               const Experiment& second) {
+  if (!k1 || !k2 || !first.profile() || !second.profile()) return std::nullopt;
+  const std::optional<SampledShareTest> test =
+      TestSampledShares(*k1, first.profile()->samples, *k2, second.profile()->samples);
+  if (!test) return std::nullopt;
+  return SamplingNoiseRecord{test->p, test->within_noise};
+}
+
+}  // namespace
+
+std::optional<SamplingNoiseRecord> TestSamplingNoise(const MethodRecord& method,
+                                                     const Experiment& first,
+                                                     const Experiment& second) {
+  std::optional<int64_t> samples[2];
+  MethodRecordSamples(method, samples);
+  return TestSamples(samples[0], first, samples[1], second);
+}
+
+std::optional<SamplingNoiseRecord> TestSamplingNoise(const CompilationRecord& a,
+                                                     const Experiment& first,
+                                                     const CompilationRecord& b,
+                                                     const Experiment& second) {
+  return TestSamples(a.samples, first, b.samples, second);
 }
 
 ShareChangeRecord TestShareChange(const std::vector<double>& a, const std::vector<double>& b) {

@@ -163,12 +163,7 @@ std::string ShareChangeVerdict(const ShareChangeRecord& c, bool no_variation) {
   }
   absl::StrAppend(&line, c.beyond_noise ? "beyond" : "within",
                   " the noise (Welch's t-test: t = ", JavaFixed(c.t), ", df = ", JavaFixed(c.df, 1),
-                  ", p ");
-  if (c.p < 0.0001) {
-    line += "< 0.0001)";
-  } else {
-    absl::StrAppend(&line, "= ", JavaFixed(c.p, 4), ")");
-  }
+                  ", p ", PValueText(c.p), ")");
   return line;
 }
 

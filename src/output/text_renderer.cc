@@ -9,6 +9,7 @@
 #include "output/text_emphasis.h"
 #include "profdiff/model/java_format.h"
 #include "profdiff/output/explanation.h"
+#include "profdiff/output/method_differences.h"
 #include "profdiff/output/runs_text.h"
 #include "profdiff/support/absl_compat.h"
 
@@ -57,15 +58,37 @@ void WriteTreeUnder(LineWriter& out, const TreeRecord& tree, const char* heading
 
 }  // namespace
 
+std::string SamplesText(int64_t samples) {
+  return absl::StrCat(samples, samples == 1 ? " sample" : " samples");
+}
+
+std::string PValueText(double p) {
+  return p < 0.0001 ? std::string("< 0.0001") : absl::StrCat("= ", JavaFixed(p, 4));
+}
+
+std::string SamplingNoiseText(const MethodRecord& record) {
+  std::optional<int64_t> samples[2];
+  MethodRecordSamples(record, samples);
+  std::string text = "within sampling noise (";
+  if (samples[0] && samples[1]) {
+    absl::StrAppend(&text, SamplesText(*samples[0]), " against ", *samples[1], ", ");
+  }
+  absl::StrAppend(&text, "p ", PValueText(record.sampling_noise ? record.sampling_noise->p : 1),
+                  ")");
+  return text;
+}
+
 CompiledCode CompiledCodeOf(const ExperimentRecord& record) {
   return record.hotspot.has_value() ? CompiledCode::kJit : CompiledCode::kGraal;
 }
 
 std::string ExecutionSummaryText(const CompilationRecord& compilation, CompiledCode code) {
-  return absl::StrCat(
+  std::string text = absl::StrCat(
       PadLeft(Percent(compilation.graal_share), 5),
       code == CompiledCode::kGraal ? "% of Graal execution, " : "% of JIT-compiled execution, ",
       PadLeft(Percent(compilation.total_share), 5), "% of total");
+  if (compilation.samples) absl::StrAppend(&text, " (", SamplesText(*compilation.samples), ")");
+  return text;
 }
 
 std::string CompilationHeaderText(const CompilationRecord& c, CompiledCode code) {
@@ -140,27 +163,34 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
         absl::StrCat("Collected proftool data for ", record.profiled_code, " compilation units"),
         1);
   }
+  // A JFR profile's shares say how many samples they are made of: one sample is a share too.
+  auto samples = [](const std::optional<int64_t>& count) {
+    return count ? absl::StrCat(" (", SamplesText(*count), ")") : std::string();
+  };
   out.Line(absl::StrCat(
                CompiledCodeOf(record) == CompiledCode::kGraal ? "Graal-compiled" : "JIT-compiled",
-               " methods account for ", Percent(record.graal_share), "% of execution"),
+               " methods account for ", Percent(record.graal_share), "% of execution",
+               samples(record.graal_samples)),
            1);
   if (const std::optional<std::string> left_out = LeftOutText(record)) out.Line(*left_out, 1);
   out.Line(absl::StrCat(record.hot_units, " hot compilation units account for ",
-                        Percent(record.hot_share), "% of execution"),
+                        Percent(record.hot_share), "% of execution", samples(record.hot_samples)),
            1);
   out.Line(absl::StrCat(JavaFixed(static_cast<double>(record.total_period) / 1e9),
                         jfr ? " seconds sampled total" : " billion cycles total"),
            1);
   out.Line("Top methods", 1);
-  out.Line(jfr ? "Execution    Seconds  Level      ID  Method"
+  out.Line(jfr ? "Execution    Seconds  Samples  Level      ID  Method"
                : "Execution     Cycles  Level      ID  Method",
            2);
   for (const TopMethodRecord& entry : record.top_methods) {
     std::string level = entry.level ? absl::StrCat(*entry.level) : "";
+    std::string samples;
+    if (jfr) samples = PadLeft(entry.samples ? absl::StrCat(*entry.samples) : "-", 9);
     out.Line(absl::StrCat(PadLeft(Percent(entry.share), 8), "% ",
-                          PadLeft(JavaFixed(static_cast<double>(entry.period) / 1e9), 10), " ",
-                          PadLeft(level, 6), " ", PadLeft(entry.compile_id.value_or(""), 7), "  ",
-                          AbslView(entry.name)),
+                          PadLeft(JavaFixed(static_cast<double>(entry.period) / 1e9), 10), samples,
+                          " ", PadLeft(level, 6), " ", PadLeft(entry.compile_id.value_or(""), 7),
+                          "  ", AbslView(entry.name)),
              2);
   }
 }
@@ -190,9 +220,12 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
   }
   out.Line(count, 1);
   if (list.left_out_period != 0) {
-    out.Line(absl::StrCat("Compilations that --tiers leaves out consumed ",
-                          Percent(list.left_out_share), "% of total"),
-             1);
+    std::string line = absl::StrCat("Compilations that --tiers leaves out consumed ",
+                                    Percent(list.left_out_share), "% of total");
+    if (list.left_out_samples) {
+      absl::StrAppend(&line, " (", SamplesText(*list.left_out_samples), ")");
+    }
+    out.Line(line, 1);
   }
   out.Line("Compilations", 1);
   for (const CompilationRecord& c : list.compilations) {
@@ -280,6 +313,10 @@ void TextRenderer::Method(const MethodRecord& record) {
   std::string title = absl::StrCat("Method ", AbslView(record.name));
   if (record.hot_only_in != 0) {
     absl::StrAppend(&title, " is hot only in experiment ", record.hot_only_in);
+    // Hot in one only, yet maybe by chance (docs/jfr.md "How sure is a share").
+    if (record.sampling_noise && record.sampling_noise->within_noise) {
+      absl::StrAppend(&title, ", ", SamplingNoiseText(record));
+    }
   }
   out_.set_level(0);
   out_.Line(Emphasized(style_, Emphasis::kStrong, std::move(title)));
@@ -342,12 +379,36 @@ void TextRenderer::Summary(const SummaryRecord& record) {
     out_.Line(
         "Differences count the compilations paired one to one by least edit cost (docs/ci.md)");
   }
-  out_.Line("Share 1   Share 2  Pairs  Inlining +/-/*  Optimization +/-/*  Method");
+  // JFR profiles: the samples behind the shares, and which changes sampling noise explains.
+  const bool sampled =
+      std::any_of(record.methods.begin(), record.methods.end(),
+                  [](const SummaryRowRecord& row) { return row.samples[0] || row.samples[1]; });
+  const bool tested =
+      std::any_of(record.methods.begin(), record.methods.end(),
+                  [](const SummaryRowRecord& row) { return row.sampling_noise.has_value(); });
+  if (tested) {
+    out_.Line(absl::StrCat(
+        kWithinSamplingNoiseMarker,
+        " after the shares: the share change is within sampling noise (exact binomial test of "
+        "the samples, p >= 0.05; docs/jfr.md)"));
+  }
+  out_.Line(sampled ? "Share 1   Share 2    Samples 1  Samples 2  Pairs  Inlining +/-/*  "
+                      "Optimization +/-/*  Method"
+                    : "Share 1   Share 2  Pairs  Inlining +/-/*  Optimization +/-/*  Method");
   for (const SummaryRowRecord& row : record.methods) {
-    std::string line =
-        absl::StrCat(PadLeft(ShareText(row.share[0]), 7), PadLeft(ShareText(row.share[1]), 10),
-                     PadLeft(absl::StrCat(row.pairs), 7), PadLeft(OpCountsText(row.inlining), 16),
-                     PadLeft(OpCountsText(row.optimization), 20), "  ", AbslView(row.method));
+    std::string samples;
+    if (sampled) {
+      const bool within = row.sampling_noise && row.sampling_noise->within_noise;
+      auto count = [](const std::optional<int64_t>& n) {
+        return PadLeft(n ? absl::StrCat(*n) : "-", 11);
+      };
+      samples = absl::StrCat(within ? absl::StrCat(" ", kWithinSamplingNoiseMarker) : "  ",
+                             count(row.samples[0]), count(row.samples[1]));
+    }
+    std::string line = absl::StrCat(
+        PadLeft(ShareText(row.share[0]), 7), PadLeft(ShareText(row.share[1]), 10), samples,
+        PadLeft(absl::StrCat(row.pairs), 7), PadLeft(OpCountsText(row.inlining), 16),
+        PadLeft(OpCountsText(row.optimization), 20), "  ", AbslView(row.method));
     const int64_t too_big = std::max(row.inlining_too_big, row.optimization_too_big);
     if (too_big > 0) {
       absl::StrAppend(&line, " (", too_big, too_big == 1 ? " pair" : " pairs",

@@ -36,6 +36,16 @@ struct Profile {
   int64_t samples = 0;  // kJfr: the execution samples the periods were made of
 };
 
+// The execution samples a period of a JFR profile (`samples` samples, `total_period` in all)
+// holds: every sample weighs the same sampling period (docs/jfr.md "The rule"), so a period is a
+// whole number of them. 0 when the profile has no samples.
+inline int64_t SamplesInPeriod(int64_t period, int64_t total_period, int64_t samples) {
+  if (samples <= 0 || total_period <= 0) return 0;
+  const int64_t per_sample = total_period / samples;
+  if (per_sample <= 0) return 0;
+  return (period + per_sample / 2) / per_sample;
+}
+
 }  // namespace profdiff
 
 #endif  // PROFDIFF_MODEL_PROFILE_H_

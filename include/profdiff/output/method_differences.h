@@ -32,6 +32,9 @@ struct MethodDifferences {
   // share of its compilations --tiers left out; nullopt without a profile. jit-vs-jit-runs: the
   // mean share over the experiment's runs.
   std::optional<double> share[2];
+  // The JFR samples behind each share (MethodRecordSamples), and the test of their change.
+  std::optional<int64_t> samples[2];
+  std::optional<SamplingNoiseRecord> sampling_noise;
   // Compared compilation pairs; jit-vs-jit-runs: the cross pairs of runs matched.
   int64_t pairs = 0;
   // The compared pairs whose differences count (CountedPairs); jit-vs-jit-runs: `pairs`.
@@ -59,6 +62,9 @@ struct MethodDifferences {
 // A method record's shares of the total execution in experiments 1 and 2 (MethodDifferences::
 // share).
 void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]);
+// Its JFR samples in experiments 1 and 2, counted as the shares are; nullopt for an experiment
+// whose profile is not made of JFR samples.
+void MethodRecordSamples(const MethodRecord& record, std::optional<int64_t> (&samples)[2]);
 
 // A pair record as the one-to-one pairing of its method's compilations sees it
 // (compilation_pairing.h): its compilations and the summed edit cost of its trees.

@@ -45,7 +45,8 @@ struct RunIdentityRecord {
 
 struct TopMethodRecord {
   int64_t period = 0;
-  double share = 0;  // of the total period; NaN when the total is 0
+  double share = 0;                // of the total period; NaN when the total is 0
+  std::optional<int64_t> samples;  // JFR profiles: the execution samples the period is made of
   std::optional<int32_t> level;
   std::optional<std::string_view> compile_id;
   std::string_view name;
@@ -90,6 +91,10 @@ struct ExperimentRecord {
   int64_t hot_units = 0;
   int64_t hot_period = 0;  // a hot unit's carries its method's left-out period (HotnessPeriod)
   double hot_share = 0;
+  // JFR profiles: the execution samples of graal_period, left_out_period and hot_period.
+  std::optional<int64_t> graal_samples;
+  std::optional<int64_t> left_out_samples;
+  std::optional<int64_t> hot_samples;
   std::vector<TopMethodRecord> top_methods;  // at most 10, by period
   RunIdentityRecord run;                     // jit-vs-jit-runs only
   std::optional<HotSpotLogRecord> hotspot;   // HotSpot logs only
@@ -109,8 +114,9 @@ struct CompilationRecord {
   std::optional<std::string_view> multi_method_key;
   bool profiled = false;  // period, shares and hot are known
   int64_t period = 0;
-  double graal_share = 0;  // of the experiment's Graal period; NaN when that is 0
-  double total_share = 0;  // of the experiment's total period; NaN when that is 0
+  double graal_share = 0;          // of the experiment's Graal period; NaN when that is 0
+  double total_share = 0;          // of the experiment's total period; NaN when that is 0
+  std::optional<int64_t> samples;  // JFR profiles: the execution samples of `period`
   bool hot = false;
   // Fragments: the unit they were cut from, and the (method, bci) path from its root.
   std::string_view fragment_of;
@@ -128,6 +134,15 @@ struct CompilationListRecord {
   // (0 when none: Graal logs, --tiers=all).
   int64_t left_out_period = 0;
   double left_out_share = 0;
+  std::optional<int64_t> left_out_samples;  // JFR profiles: the samples of left_out_period
+};
+
+// Whether a method's share changed between two experiments by more than sampling noise: the
+// exact conditional binomial test of its JFR samples (profdiff/analysis/sampled_share_test.h,
+// docs/jfr.md "How sure is a share").
+struct SamplingNoiseRecord {
+  double p = 1;
+  bool within_noise = true;  // p >= kShareChangeAlpha
 };
 
 // The head of a method section: its title and compilation lists (output.md §5).
@@ -136,6 +151,9 @@ struct MethodRecord {
   std::string_view name;
   int hot_only_in = 0;  // comparisons: the one experiment the method is hot in, else 0
   std::vector<CompilationListRecord> experiments;
+  // Comparisons of two JFR profiles: the test of the method's share change (its samples in all
+  // its compilations, fragments not counted, against each experiment's samples).
+  std::optional<SamplingNoiseRecord> sampling_noise;
   // Comparisons: the number of pair records of the section (rendered on worker threads, they
   // may be observed before or after this record), so that an observer knows when it has seen
   // them all (MethodDifferenceTally). Set by the comparison; not part of the output (a stream
@@ -158,6 +176,8 @@ struct PairRecord {
   std::string_view method;
   CompilationRecord first;
   CompilationRecord second;
+  // Two JFR profiles: whether the two compilations' shares differ by more than sampling noise.
+  std::optional<SamplingNoiseRecord> sampling_noise;
   // Delta trees: both of these, or the optimization-context delta tree.
   const TreeRecord* inlining = nullptr;
   const TreeRecord* optimization = nullptr;
@@ -296,7 +316,9 @@ struct SummaryRowRecord {
   int64_t index = 0;  // the method record's index
   std::string_view method;
   std::optional<double> share[2];  // of the total execution in experiments 1 and 2; none: unknown
-  int64_t pairs = 0;               // compared compilation pairs
+  std::optional<int64_t> samples[2];  // JFR profiles: the execution samples behind each share
+  std::optional<SamplingNoiseRecord> sampling_noise;  // the method record's
+  int64_t pairs = 0;                                  // compared compilation pairs
   // The pairs whose differences count (compilation_pairing.h); a stream without them: `pairs`.
   int64_t counted_pairs = 0;
   OpCounts inlining;  // differing nodes by operation (no identities) in the counted pairs

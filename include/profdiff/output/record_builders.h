@@ -42,6 +42,19 @@ void BuildContextDeltaRecord(const std::optional<TreeMatch>& match,
 // t-test of it, tested when both have at least two values.
 ShareChangeRecord TestShareChange(const std::vector<double>& a, const std::vector<double>& b);
 
+// Comparisons of two JFR profiles (docs/jfr.md "How sure is a share"): whether the method's share
+// changed by more than sampling noise, from its samples in the method record's compilation lists
+// (MethodRecordSamples) and the experiments' samples; nullopt unless both profiles are JFR
+// samples, each with at least one.
+std::optional<SamplingNoiseRecord> TestSamplingNoise(const MethodRecord& method,
+                                                     const Experiment& first,
+                                                     const Experiment& second);
+// The same for a pair's two compilations (their own samples).
+std::optional<SamplingNoiseRecord> TestSamplingNoise(const CompilationRecord& a,
+                                                     const Experiment& first,
+                                                     const CompilationRecord& b,
+                                                     const Experiment& second);
+
 // The label of one inlining node, without its blocks (reasons and profile are left empty).
 NodeLabel InliningNodeLabel(const InliningTree& tree, NodeIndex node);
 // The label of an inlining node with its reasons (when `reasons_shown`) and receiver-type

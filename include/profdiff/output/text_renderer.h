@@ -84,6 +84,16 @@ std::string CompilationHeaderText(const CompilationRecord& compilation,
 std::string ExecutionSummaryText(const CompilationRecord& compilation,
                                  CompiledCode code = CompiledCode::kGraal);
 
+// "1 sample", "12 samples".
+std::string SamplesText(int64_t samples);
+// A p-value as the text prints it: "= 0.0123", or "< 0.0001" below that.
+std::string PValueText(double p);
+// The marker of a share change within sampling noise in the --summary table, and its legend.
+inline constexpr char kWithinSamplingNoiseMarker[] = "~";
+// "within sampling noise (1 sample against 0, p = 0.4410)": how a method section's title says
+// that a method's share change between two JFR profiles is chance (docs/jfr.md).
+std::string SamplingNoiseText(const MethodRecord& record);
+
 // A tree or delta tree, the root at the writer's level; an empty delta tree prints "There are
 // no differences" (a tree too big to compare prints nothing: its caller says so).
 void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& options,

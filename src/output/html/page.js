@@ -191,6 +191,16 @@
         if (!c.fragment && isNum(c.total_share)) sum += c.total_share;
       });
       method.shares[list.experiment] = sum;
+      // JFR: the samples behind it, counted the same way (MethodRecordSamples).
+      var sampled = isNum(list.left_out_samples), samples = list.left_out_samples || 0;
+      list.compilations.forEach(function (c) {
+        if (isNum(c.samples)) sampled = true;
+        if (!c.fragment && isNum(c.samples)) samples += c.samples;
+      });
+      if (sampled) {
+        method.samples = method.samples || {};
+        method.samples[list.experiment] = samples;
+      }
     });
     method.pairs = 0;
     method.compilations = 0;
@@ -559,13 +569,13 @@
           ' execution samples (hotness is sampled time)'
         : 'Collected proftool data for ' + p.code_units + ' compilation units'));
     add(ul, el('li', null, (h ? 'JIT' : 'Graal') + '-compiled methods account for ' +
-        pct(p.graal_share) + '% of execution'));
+        pct(p.graal_share) + '% of execution' + samplesNote(p.graal_samples)));
     if (h && p.left_out_period) {
       add(ul, el('li', null, pct(p.left_out_share) + '% of execution is in compilations that --tiers=' +
           h.tiers + ' leaves out; --tiers=all shows them'));
     }
     add(ul, el('li', null, p.hot_units + ' hot compilation units account for ' + pct(p.hot_share) +
-        '% of execution'));
+        '% of execution' + samplesNote(p.hot_samples)));
     add(ul, el('li', null, (p.total_period / 1e9).toFixed(2) +
         (jfr ? ' seconds sampled total' : ' billion cycles total')));
     var det = add(div, el('details'));
@@ -574,15 +584,24 @@
     topMethods(det, p);
   }
 
+  // A JFR profile's samples behind a share (docs/jfr.md "How sure is a share"), as the text says
+  // them: '' when unknown (proftool's cycles).
+  function samplesNote(n) {
+    return isNum(n) ? ' (' + plural(n, 'sample') + ')' : '';
+  }
+
   function topMethods(det, p) {
+    var jfr = p.source === 'jfr';
     var table = add(det, el('table', 'top'));
     var tr = add(add(table, el('thead')), el('tr'));
-    ['Execution', p.source === 'jfr' ? 'Seconds' : 'Cycles', 'Level', 'ID', 'Method'].forEach(function (t) { add(tr, el('th', null, t)); });
+    (jfr ? ['Execution', 'Seconds', 'Samples', 'Level', 'ID', 'Method']
+         : ['Execution', 'Cycles', 'Level', 'ID', 'Method']).forEach(function (t) { add(tr, el('th', null, t)); });
     var tb = add(table, el('tbody'));
     p.top_methods.forEach(function (t) {
       var row = add(tb, el('tr'));
       add(row, el('td', null, pct(t.share) + '%'));
       add(row, el('td', null, (t.period / 1e9).toFixed(2)));
+      if (jfr) add(row, el('td', null, isNum(t.samples) ? String(t.samples) : '\u2013'));
       add(row, el('td', null, t.level === null ? '' : t.level));
       add(row, el('td', null, t.compile_id === null ? '' : t.compile_id));
       add(row, el('td', 'mono', t.name)).title = t.name;
@@ -650,7 +669,11 @@
       cols.push({ key: 'share' + e, title: m.experimentIds.length > 1 ? 'Share ' + e : 'Share',
                   group: 'experiment ' + e,
                   value: function (x) { var s = x.shares[e]; return isNum(s) ? s : -1; },
-                  show: function (x) { var s = x.shares[e]; return isNum(s) ? pct(s) + '%' : '\u2013'; } });
+                  show: function (x) {
+                    var s = x.shares[e];
+                    if (!isNum(s)) return '\u2013';
+                    return pct(s) + '%' + (x.samples && isNum(x.samples[e]) ? ' (' + x.samples[e] + ')' : '');
+                  } });
     });
     if (m.delta) {
       cols.push({ key: 'pairs', title: 'Pairs', value: function (x) { return x.pairs; } });
@@ -703,6 +726,13 @@
           var a = add(td, el('a', 'mono', x.name));
           a.href = '#' + x.anchor;
           if (x.rec.hot_only_in) add(td, el('span', 'badge', 'hot only in ' + x.rec.hot_only_in));
+          if (x.rec.within_noise === true) {
+            // docs/jfr.md "How sure is a share": the share change may be chance.
+            var noise = add(td, el('span', 'badge same', '~ sampling noise'));
+            noise.setAttribute('data-noise', 'within');
+            noise.title = 'The share change is within sampling noise: exact binomial test of the ' +
+                'JFR samples, p = ' + x.rec.noise_p.toFixed(4) + ' (>= 0.05)';
+          }
           if (x.tooBig) add(td, el('span', 'badge', x.tooBig + ' too big'));
           if (x.runs && !x.rec.compared) add(td, el('span', 'badge same', 'not compared'));
           if (x.runs && x.rec.unconfirmed) add(td, el('span', 'badge', 'unconfirmed'));
@@ -811,7 +841,7 @@
     if (c.multi_method_key !== null && c.multi_method_key !== undefined) t += ' of multi-method ' + c.multi_method_key;
     if (c.period !== null) {
       t += ' consumed ' + pct(c.graal_share) + '% of ' + (JIT[c.experiment] ? 'JIT-compiled' : 'Graal') +
-          ' execution, ' + pct(c.total_share) + '% of total';
+          ' execution, ' + pct(c.total_share) + '% of total' + samplesNote(c.samples);
     }
     return t + ' in experiment ' + c.experiment;
   }
@@ -827,7 +857,7 @@
         (list.profiled ? ' (' + hot + ' of which are hot)' : '')));
     if (list.left_out_period) {
       add(div, el('div', 'muted', 'Compilations that --tiers leaves out consumed ' +
-          pct(list.left_out_share) + '% of total'));
+          pct(list.left_out_share) + '% of total' + samplesNote(list.left_out_samples)));
     }
     var table = add(div, el('table'));
     var tr = add(add(table, el('thead')), el('tr'));
@@ -841,7 +871,7 @@
       if (c.multi_method_key !== null && c.multi_method_key !== undefined) id += ' of multi-method ' + c.multi_method_key;
       add(row, el('td', 'mono', id));
       add(row, el('td', null, c.period === null ? '' : pct(c.graal_share) + '%'));
-      add(row, el('td', null, c.period === null ? '' : pct(c.total_share) + '%'));
+      add(row, el('td', null, c.period === null ? '' : pct(c.total_share) + '%' + samplesNote(c.samples)));
       add(row, el('td', 'hot', c.hot ? 'hot' : ''));
       var path = '';
       if (c.fragment) {

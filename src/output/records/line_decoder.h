@@ -78,6 +78,21 @@ class LineDecoder {
               int64_t max = std::numeric_limits<int64_t>::max()) {
     return IntValue(Find(object, key), key, min, max);
   }
+  // An integer member that may be absent or null (nullopt).
+  std::optional<int64_t> OptInt(uint32_t object, std::string_view key, int64_t min = 0,
+                                int64_t max = std::numeric_limits<int64_t>::max()) {
+    uint32_t value = Find(object, key);
+    if (IsNull(value)) return std::nullopt;
+    return IntValue(value, key, min, max);
+  }
+  // The members that WriteSamplingNoise (json_renderer.cc) writes, when present.
+  std::optional<SamplingNoiseRecord> SamplingNoise(uint32_t object) {
+    if (Find(object, "within_noise") == kNoToken) return std::nullopt;
+    SamplingNoiseRecord noise;
+    noise.within_noise = Bool(object, "within_noise");
+    noise.p = Double(object, "noise_p");
+    return noise;
+  }
   int32_t Bci(uint32_t object) {  // null: none (-1)
     uint32_t value = Find(object, "bci");
     if (IsNull(value)) return -1;
@@ -155,6 +170,7 @@ class LineDecoder {
       c.period = Int(object, "period");
       c.graal_share = Double(object, "graal_share");
       c.total_share = Double(object, "total_share");
+      c.samples = OptInt(object, "samples");
       c.hot = Bool(object, "hot");
     }
     if (c.fragment) {

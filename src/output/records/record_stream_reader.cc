@@ -160,6 +160,7 @@ class StreamReader {
       std::vector<CompilationRecord> sides;
       d.ForEach(compilations, [&](uint32_t e) { sides.push_back(d.Compilation(e)); });
       if (d.error().empty() && sides.size() != 2) d.Fail("expected two compilations in a pair");
+      record.sampling_noise = d.SamplingNoise(0);
       d.Trees(0, true, &first_, &second_, &record.inlining, &record.optimization, &record.context);
       if (!d.error().empty()) return Problem(d.error());
       record.first = std::move(sides[0]);
@@ -289,17 +290,21 @@ class StreamReader {
       record.total_period = d.Int(profile, "total_period");
       record.graal_period = d.Int(profile, "graal_period");
       record.graal_share = d.Double(profile, "graal_share");
+      record.graal_samples = d.OptInt(profile, "graal_samples");
       if (d.Find(profile, "left_out_period") != kNoToken) {
         record.left_out_period = d.Int(profile, "left_out_period", 0);
         record.left_out_share = d.Double(profile, "left_out_share");
+        record.left_out_samples = d.OptInt(profile, "left_out_samples");
       }
       record.hot_units = d.Int(profile, "hot_units", 0);
       record.hot_period = d.Int(profile, "hot_period");
       record.hot_share = d.Double(profile, "hot_share");
+      record.hot_samples = d.OptInt(profile, "hot_samples");
       d.ForEach(d.Array(profile, "top_methods"), [&](uint32_t e) {
         TopMethodRecord top;
         top.period = d.Int(e, "period");
         top.share = d.Double(e, "share");
+        top.samples = d.OptInt(e, "samples");
         if (!d.IsNull(d.Find(e, "level"))) {
           top.level = static_cast<int32_t>(d.Int(e, "level", INT32_MIN, INT32_MAX));
         }
@@ -342,6 +347,17 @@ class StreamReader {
         ++i;
       });
       if (d.error().empty() && i != 2) d.Fail("expected two shares in a summary row");
+      if (uint32_t samples = d.Find(e, "samples"); samples != kNoToken) {
+        i = 0;
+        d.ForEach(d.Array(e, "samples"), [&](uint32_t count) {
+          if (i < 2 && !d.IsNull(count)) {
+            row.samples[i] = d.IntValue(count, "samples", 0, std::numeric_limits<int64_t>::max());
+          }
+          ++i;
+        });
+        if (d.error().empty() && i != 2) d.Fail("expected two sample counts in a summary row");
+      }
+      row.sampling_noise = d.SamplingNoise(e);
       row.pairs = d.Int(e, "pairs", 0);
       row.counted_pairs =
           d.Find(e, "counted_pairs") != kNoToken ? d.Int(e, "counted_pairs", 0) : row.pairs;
@@ -368,6 +384,7 @@ class StreamReader {
     if (!d.IsNull(d.Find(0, "hot_only_in"))) {
       record.hot_only_in = static_cast<int>(d.Int(0, "hot_only_in", 1, 2));
     }
+    record.sampling_noise = d.SamplingNoise(0);
     d.ForEach(d.Array(0, "experiments"), [&](uint32_t e) {
       CompilationListRecord list;
       list.experiment = static_cast<int>(d.Int(e, "experiment", 0, 2));
@@ -376,6 +393,7 @@ class StreamReader {
       if (d.Find(e, "left_out_period") != kNoToken) {
         list.left_out_period = d.Int(e, "left_out_period", 0);
         list.left_out_share = d.Double(e, "left_out_share");
+        list.left_out_samples = d.OptInt(e, "left_out_samples");
       }
       d.ForEach(d.Array(e, "compilations"),
                 [&](uint32_t c) { list.compilations.push_back(d.Compilation(c)); });

@@ -1,0 +1,275 @@
+// How sure a share is (issue 32, part 4; docs/jfr.md "How sure is a share"): the samples behind
+// each share of a JFR profile and the test of a share change against sampling noise, in every
+// format, on the real recordings of ../shared/real-hotspot (JDK 17 against JDK 25, 36 and 34
+// samples); and proftool profiles' output without any of it.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "profdiff/analysis/sampled_share_test.h"
+#include "rapidjson/document.h"
+#include "test_util.h"
+
+namespace profdiff::test {
+namespace {
+
+const std::string kReal = SourceDir() + "/../shared/real-hotspot/NumericShapes";
+
+std::vector<std::string> JitVsJit(std::vector<std::string> extra) {
+  std::vector<std::string> args{"jit-vs-jit",
+                                kReal + "/jdk17/run-1/hotspot.log.gz",
+                                kReal + "/jdk17/run-1/rec.jfr",
+                                kReal + "/jdk25/run-1/hotspot.log.gz",
+                                kReal + "/jdk25/run-1/rec.jfr",
+                                "--summary=true",
+                                "--explanation=false"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+std::vector<rapidjson::Document> Records(const std::string& out) {
+  std::vector<rapidjson::Document> records;
+  for (const std::string& line : SplitLines(out)) {
+    if (line.empty()) continue;
+    rapidjson::Document& d = records.emplace_back();
+    d.Parse(line.data(), line.size());
+    EXPECT_FALSE(d.HasParseError()) << line;
+  }
+  return records;
+}
+
+int64_t Round(double v) { return static_cast<int64_t>(std::llround(v)); }
+
+// The method's samples in one experiment entry of its record, as its share is counted.
+int64_t MethodSamples(const rapidjson::Value& entry) {
+  int64_t sum = entry.HasMember("left_out_samples") ? entry["left_out_samples"].GetInt64() : 0;
+  for (const rapidjson::Value& c : entry["compilations"].GetArray()) {
+    EXPECT_TRUE(c.HasMember("samples")) << "a compilation of a JFR profile without samples";
+    if (!c["fragment"].GetBool() && c.HasMember("samples")) sum += c["samples"].GetInt64();
+  }
+  return sum;
+}
+
+class RealRecordingsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!std::filesystem::exists(kReal + "/jdk17/run-1/rec.jfr")) {
+      GTEST_SKIP() << "no " << kReal;
+    }
+  }
+};
+
+TEST_F(RealRecordingsTest, JsonCarriesEverySharesSamplesAndEveryChangesTest) {
+  RunResult run = RunProfdiff(JitVsJit({"--format=json"}));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::vector<rapidjson::Document> records = Records(run.out);
+  int64_t total[3] = {0, 0, 0};
+  std::map<std::string, std::vector<int64_t>> method_samples;
+  std::map<std::string, const rapidjson::Value*> method_records;
+  size_t pairs = 0, rows = 0, within = 0;
+  for (const rapidjson::Document& r : records) {
+    const std::string type = r["type"].GetString();
+    if (type == "experiment") {
+      const rapidjson::Value& p = r["profile"];
+      const int e = r["experiment"].GetInt();
+      total[e] = p["samples"].GetInt64();
+      // Every period is a whole number of samples: the samples are the share of all of them.
+      EXPECT_EQ(p["graal_samples"].GetInt64(), Round(p["graal_share"].GetDouble() * total[e]));
+      EXPECT_EQ(p["hot_samples"].GetInt64(), Round(p["hot_share"].GetDouble() * total[e]));
+      EXPECT_EQ(p["left_out_samples"].GetInt64(),
+                Round(p["left_out_share"].GetDouble() * total[e]));
+      for (const rapidjson::Value& top : p["top_methods"].GetArray()) {
+        EXPECT_EQ(top["samples"].GetInt64(), Round(top["share"].GetDouble() * total[e]));
+      }
+    } else if (type == "method") {
+      std::vector<int64_t>& samples = method_samples[r["method"].GetString()];
+      for (const rapidjson::Value& entry : r["experiments"].GetArray()) {
+        for (const rapidjson::Value& c : entry["compilations"].GetArray()) {
+          const int e = c["experiment"].GetInt();
+          EXPECT_EQ(c["samples"].GetInt64(), Round(c["total_share"].GetDouble() * total[e]));
+        }
+        samples.push_back(MethodSamples(entry));
+      }
+      ASSERT_EQ(samples.size(), 2u);
+      // The method's test is the binomial test of its samples against the experiments'.
+      const std::optional<SampledShareTest> test =
+          TestSampledShares(samples[0], total[1], samples[1], total[2]);
+      ASSERT_TRUE(test.has_value());
+      ASSERT_TRUE(r.HasMember("within_noise")) << r["method"].GetString();
+      EXPECT_DOUBLE_EQ(r["noise_p"].GetDouble(), test->p);
+      EXPECT_EQ(r["within_noise"].GetBool(), test->within_noise);
+      method_records[r["method"].GetString()] = &r;
+    } else if (type == "pair") {
+      ++pairs;
+      const rapidjson::Value& c = r["compilations"];
+      const std::optional<SampledShareTest> test = TestSampledShares(
+          c[0]["samples"].GetInt64(), total[1], c[1]["samples"].GetInt64(), total[2]);
+      ASSERT_TRUE(test.has_value());
+      EXPECT_DOUBLE_EQ(r["noise_p"].GetDouble(), test->p);
+      EXPECT_EQ(r["within_noise"].GetBool(), test->within_noise);
+    } else if (type == "summary") {
+      for (const rapidjson::Value& row : r["methods"].GetArray()) {
+        ++rows;
+        const std::string method = row["method"].GetString();
+        ASSERT_TRUE(method_samples.count(method)) << method;
+        EXPECT_EQ(row["samples"][0].GetInt64(), method_samples[method][0]) << method;
+        EXPECT_EQ(row["samples"][1].GetInt64(), method_samples[method][1]) << method;
+        EXPECT_EQ(row["within_noise"].GetBool(),
+                  (*method_records[method])["within_noise"].GetBool());
+        EXPECT_DOUBLE_EQ(row["noise_p"].GetDouble(),
+                         (*method_records[method])["noise_p"].GetDouble());
+        within += row["within_noise"].GetBool() ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_EQ(total[1], 36);
+  EXPECT_EQ(total[2], 34);
+  EXPECT_GT(pairs, 0u);
+  EXPECT_GT(rows, 0u);
+  EXPECT_GT(within, 0u);  // 36 against 34 samples: most changes are chance
+}
+
+TEST_F(RealRecordingsTest, TextShowsTheSamplesAndMarksTheRowsWithinNoise) {
+  // RunProfdiff also checks that the JSON stream renders back to this text.
+  RunResult text = RunProfdiff(JitVsJit({}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  RunResult json = RunProfdiff(JitVsJit({"--format=json"}));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  std::map<std::string, bool> within;
+  std::map<std::string, int> hot_only_in;
+  for (const rapidjson::Document& r : Records(json.out)) {
+    const std::string type = r["type"].GetString();
+    if (type == "summary") {
+      for (const rapidjson::Value& row : r["methods"].GetArray()) {
+        within[row["method"].GetString()] = row["within_noise"].GetBool();
+      }
+    }
+    if (type == "method" && r["hot_only_in"].IsInt()) {
+      hot_only_in[r["method"].GetString()] = r["within_noise"].GetBool() ? 1 : 2;
+    }
+  }
+  const std::vector<std::string> lines = SplitLines(text.out);
+  auto has_line = [&](const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+  };
+  EXPECT_TRUE(has_line("    JIT-compiled methods account for 97.22% of execution (35 samples)"));
+  EXPECT_TRUE(has_line("        Execution    Seconds  Samples  Level      ID  Method"));
+  EXPECT_TRUE(
+      has_line("           13.89%       0.05        5      4    1351  "
+               "NumericShapes$Circle.scale(double)"));
+  EXPECT_TRUE(has_line(
+      "    ~ after the shares: the share change is within sampling noise (exact binomial test of "
+      "the samples, p >= 0.05; docs/jfr.md)"));
+  EXPECT_TRUE(
+      has_line("    Share 1   Share 2    Samples 1  Samples 2  Pairs  Inlining +/-/*  "
+               "Optimization +/-/*  Method"));
+  // 1 of 36 samples against 6 of 34.
+  EXPECT_TRUE(
+      has_line("      2.78%    17.65% ~          1          6      1           0/0/0    "
+               "           6/5/0  NumericShapes.totalArea(NumericShapes$Shape[])"));
+  size_t rows = 0;
+  for (const std::string& line : lines) {
+    for (const auto& [method, noise] : within) {
+      if (!line.ends_with("  " + method) || line.find("/") == std::string::npos) continue;
+      ++rows;
+      EXPECT_EQ(line.substr(21, 2) == " ~", noise) << line;
+    }
+    if (line.find(" is hot only in experiment ") != std::string::npos) {
+      const std::string method = line.substr(7, line.find(" is hot only") - 7);
+      ASSERT_TRUE(hot_only_in.count(method)) << line;
+      EXPECT_EQ(line.find(", within sampling noise (") != std::string::npos,
+                hot_only_in[method] == 1)
+          << line;
+    }
+  }
+  EXPECT_EQ(rows, within.size());
+  EXPECT_TRUE(
+      has_line("Method NumericShapes$Circle.scale(double) is hot only in experiment 1, "
+               "within sampling noise (6 samples against 1, p = 0.1261)"));
+  // A compilation's share says its samples.
+  EXPECT_NE(text.out.find("% of total (1 sample) in experiment"), std::string::npos);
+}
+
+TEST_F(RealRecordingsTest, CsvColumnsCarrySamplesAndTheTest) {
+  RunResult csv = RunProfdiff(JitVsJit({"--format=csv"}));
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  RunResult json = RunProfdiff(JitVsJit({"--format=json"}));
+  std::vector<std::string> expected;
+  for (const rapidjson::Document& r : Records(json.out)) {
+    if (std::string(r["type"].GetString()) != "pair") continue;
+    const rapidjson::Value& c = r["compilations"];
+    expected.push_back(std::to_string(c[0]["samples"].GetInt64()) + "," +
+                       std::to_string(c[1]["samples"].GetInt64()) + "," +
+                       (r["within_noise"].GetBool() ? "true" : "false") + ",");
+  }
+  const std::vector<std::string> rows = SplitLines(csv.out);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_TRUE(rows[0].ends_with(",samples_1,samples_2,within_noise,noise_p")) << rows[0];
+  size_t i = 0;
+  for (size_t r = 1; r < rows.size(); ++r) {
+    if (rows[r].empty()) continue;
+    ASSERT_LT(i, expected.size());
+    EXPECT_NE(rows[r].find(expected[i]), std::string::npos) << rows[r] << " / " << expected[i];
+    ++i;
+  }
+  EXPECT_EQ(i, expected.size());
+
+  RunResult report = RunProfdiff({"report", kReal + "/jdk25/run-1/hotspot.log.gz",
+                                  kReal + "/jdk25/run-1/rec.jfr", "--format=csv"});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const std::vector<std::string> report_rows = SplitLines(report.out);
+  EXPECT_TRUE(report_rows[0].ends_with(",context_nodes,samples")) << report_rows[0];
+  ASSERT_GT(report_rows.size(), 1u);
+  EXPECT_FALSE(report_rows[1].ends_with(",")) << report_rows[1];  // a JFR profile: a count
+}
+
+TEST_F(RealRecordingsTest, HtmlPageHoldsTheSamplesAndTheTest) {
+  RunResult html = RunProfdiff(JitVsJit({"--format=html"}));
+  ASSERT_EQ(html.exit_code, 0) << html.err;
+  // The page's records are the JSON records: its script shows them (tests/browser).
+  EXPECT_NE(html.out.find("\"within_noise\":true,\"noise_p\":"), std::string::npos);
+  EXPECT_NE(html.out.find("\"samples\":[1,6]"), std::string::npos);
+  EXPECT_NE(html.out.find("\"graal_samples\":35"), std::string::npos);
+  EXPECT_NE(html.out.find("data-noise"), std::string::npos);  // the badge of page.js
+}
+
+// proftool's profiles give cycles and no sample count: nothing of the above, so that their
+// output is what it was (the conformance corpus checks the text byte for byte).
+TEST(ProftoolSharesTest, NoSamplesAndNoTest) {
+  TempDir dir;
+  WriteExample4(dir);
+  const std::vector<std::string> args{"jit-vs-jit",           dir.Path("jit1"),
+                                      dir.Path("prof1.json"), dir.Path("jit2"),
+                                      dir.Path("prof2.json"), "--summary=true"};
+  RunResult text = RunProfdiff(args);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.find("sample"), std::string::npos);
+  EXPECT_NE(text.out.find("Share 1   Share 2  Pairs  Inlining"), std::string::npos);
+  std::vector<std::string> json_args = args;
+  json_args.push_back("--format=json");
+  RunResult json = RunProfdiff(json_args);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out.find("samples"), std::string::npos);
+  EXPECT_EQ(json.out.find("within_noise"), std::string::npos);
+  std::vector<std::string> csv_args = args;
+  csv_args.push_back("--format=csv");
+  RunResult csv = RunProfdiff(csv_args);
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  const std::vector<std::string> rows = SplitLines(csv.out);
+  ASSERT_GT(rows.size(), 1u);
+  for (size_t r = 1; r < rows.size(); ++r) {
+    if (rows[r].empty()) continue;
+    EXPECT_TRUE(rows[r].ends_with(",,,,")) << rows[r];
+  }
+}
+
+}  // namespace
+}  // namespace profdiff::test
