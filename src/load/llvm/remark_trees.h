@@ -19,8 +19,15 @@
 
 namespace profdiff::llvm_remarks {
 
+// `text` with each control character (below 0x20, and 0x7f) written as a C escape (`\n`, `\t`,
+// `\r`, `\x01`): what the model keeps of a remark's names, files and values, so that a symbol
+// holding one can neither break the lines of the text output nor reach a terminal
+// (docs/llvm.md "Names").
+std::string PrintableText(std::string_view text);
+
 // The name a unit is known by: an Itanium C++ (or legacy Rust) mangled name demangled, a Rust
-// one without its `::h<16 hex digits>` hash, anything else (C) as written.
+// one without its `::h<16 hex digits>` hash, anything else (C) as written; printable
+// (PrintableText).
 std::string DemangledFunctionName(std::string_view mangled);
 
 // Columns are kept below this, so that line * kLineScale + column is one number (docs/llvm.md).
