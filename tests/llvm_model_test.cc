@@ -349,7 +349,7 @@ TEST(LlvmModelTest, StatsCountsTheCallSitesOfRemarks) {
   const CommandRun stats = RunProfdiff("stats '" + one.path() + "'");
   EXPECT_EQ(stats.status, 0) << stats.out;
   EXPECT_NE(stats.out.find("All compilation units of experiment 1\n"
-                           "    1 compilation units account for 100.00% of execution"),
+                           "    1 compilation units account for 100.00% of the hotness (40)\n"),
             std::string::npos)
       << stats.out;
   EXPECT_NE(stats.out.find("            1      1.00  inlined\n"), std::string::npos) << stats.out;

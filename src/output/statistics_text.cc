@@ -174,10 +174,11 @@ void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record, Period
   Section section;
   std::string units = absl::StrCat(Count(value(StatisticMetric::kUnits)), " compilation units");
   if (profiled) {
-    absl::StrAppend(&units, " account for ", Percent(value(StatisticMetric::kShare)),
-                    unit == PeriodUnit::kHotness ? " of the hotness (" : " of execution (",
-                    Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod), unit), " ",
-                    PeriodUnitName(unit), ")");
+    absl::StrAppend(
+        &units, " account for ", Percent(value(StatisticMetric::kShare)),
+        unit == PeriodUnit::kHotness ? " of the hotness (" : " of execution (",
+        Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod), unit),
+        unit == PeriodUnit::kHotness ? ")" : absl::StrCat(" ", PeriodUnitName(unit), ")"));
   }
   section.Heading(units);
 
