@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "load/hotspot/task_optimizations.h"  // StringValue
 
 namespace profdiff::llvm_remarks {
@@ -84,7 +85,7 @@ class InliningBuilder {
     call.method_name = callee_name;
     call.bci = bci;
     call.alive = true;
-    call.reasons.push_back(RemarkMessage(remark));
+    call.reasons = {RemarkMessage(remark), DecisionText(remark)};
     node = AddNode(std::move(call), parent, CalleeStart(remark));
     if (IsInlinedRemark(remark)) MarkInlined(node, remark, order);
   }
@@ -127,7 +128,7 @@ class InliningBuilder {
     InliningTreeNode& call = tree_.node(node);
     call.inlined = true;
     call.alive = false;
-    call.reasons.assign(1, RemarkMessage(remark));
+    call.reasons = {RemarkMessage(remark), DecisionText(remark)};
     if (!starts_[node].has_value()) starts_[node] = CalleeStart(remark);
     const std::string_view callee = ArgValue(remark, "Callee");
     if (!callees_) return;
@@ -355,6 +356,17 @@ int32_t LlvmPosition(int64_t line_offset, int64_t column) {
   column = std::clamp<int64_t>(column, 0, kLineScale - 1);
   return static_cast<int32_t>(line_offset >= 0 ? line_offset * kLineScale + column
                                                : line_offset * kLineScale - column);
+}
+
+std::string DecisionText(const Remark& remark) {
+  std::string text = PrintableText(remark.name);
+  const RemarkArg* cost = FindArg(remark, "Cost");
+  if (cost == nullptr) return text;
+  absl::StrAppend(&text, " (cost=", PrintableText(cost->value));
+  if (const RemarkArg* threshold = FindArg(remark, "Threshold")) {
+    absl::StrAppend(&text, ", threshold=", PrintableText(threshold->value));
+  }
+  return text + ")";
 }
 
 std::vector<CallsiteStep> InliningContext(const Remark& remark) {

@@ -48,6 +48,12 @@ std::vector<CallsiteStep> InliningContext(const Remark& remark);
 // The remark's message: its arguments' values in order, as LLVM prints it.
 std::string RemarkMessage(const Remark& remark);
 
+// What an inline remark decided, for the decisions view (docs/decisions-view.md "LLVM
+// remarks"): its name, with its cost and threshold when it has them, "TooCostly (cost=52,
+// threshold=45)", "Inlined (cost=always)", "NoDefinition". A call site's reasons are its remark's
+// message and then this, the last reason, which the view groups by and reads the figures of.
+std::string DecisionText(const Remark& remark);
+
 // What a function's tree needs of the functions it inlined: the inlining tree that `callee`
 // (mangled) had before the remark at `before` (a position in the file's remark order) inlined it.
 // nullopt when the file has no remarks of that function.
