@@ -24,11 +24,7 @@ TEST(LlvmFixtureTest, OutputsAreAsReviewed) {
       {"report-clang19-O3.txt", {"report", "clang-19/O3", "--explanation=false"}},
       {"stats-O2-vs-O3.txt", {"stats", "clang-19/O2", "clang-19/O3", "--explanation=false"}},
   };
-  for (const auto& [expected, args] : cases) {
-    RunResult run = RunProfdiff(args, dir);
-    EXPECT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_EQ(run.out, ReadFile(dir + "/expected/" + expected)) << expected;
-  }
+  ExpectOutputsAsReviewed(dir, cases);
 }
 
 }  // namespace
