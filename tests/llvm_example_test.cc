@@ -22,6 +22,9 @@ TEST(LlvmFixtureTest, OutputsAreAsReviewed) {
        {"aot-vs-aot", "clang-19/O2", "clang-19/O3", "--explanation=false", "--summary=true",
         "--decisions=true"}},
       {"report-clang19-O3.txt", {"report", "clang-19/O3", "--explanation=false"}},
+      {"O2-vs-O2-pgo.txt",
+       {"aot-vs-aot", "clang-19/O2", "clang-19/O2-pgo", "--explanation=false", "--summary=true",
+        "--decisions=true"}},
       {"stats-O2-vs-O3.txt", {"stats", "clang-19/O2", "clang-19/O3", "--explanation=false"}},
   };
   ExpectOutputsAsReviewed(dir, cases);
