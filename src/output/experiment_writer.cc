@@ -9,7 +9,7 @@ namespace {
 
 CompiledCode CodeOf(const Experiment& experiment) {
   if (experiment.llvm().has_value()) return CompiledCode::kLlvm;
-  return CodeOf(experiment);
+  return experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal;
 }
 
 }  // namespace
