@@ -285,7 +285,8 @@ TEST(CommandLineTest, StatsArgumentsAreToldApartByWhatTheyAre) {
   EXPECT_EQ(ErrorOf({"stats", pa}),
             "Error: stats: \"" + pa +
                 "\" is a file, but the first argument must be an "
-                "optimization log (a directory, or a HotSpot compilation log)");
+                "optimization log (a directory, a HotSpot compilation log or an LLVM remarks "
+                "file)");
   EXPECT_EQ(ErrorOf({"stats", a, pa, b}),
             "Error: stats: experiment 1 has a profile and experiment 2 has none; compare two "
             "experiments with a profile each, or two without");

@@ -968,11 +968,7 @@ TEST(HotSpotFixtureTest, OutputsAreAsReviewed) {
       {"report-jdk25.txt", {"report", "jdk25.log", "--explanation=false"}},
       {"stats.txt", {"stats", "jdk17.log", "jdk25.log", "--explanation=false"}},
   };
-  for (const auto& [expected, args] : cases) {
-    RunResult run = RunProfdiff(args, dir);
-    EXPECT_EQ(run.exit_code, 0) << run.err;
-    EXPECT_EQ(run.out, ReadFile(dir + "/expected/" + expected)) << expected;
-  }
+  ExpectOutputsAsReviewed(dir, cases);
 }
 
 }  // namespace

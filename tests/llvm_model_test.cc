@@ -47,17 +47,17 @@ class TempDir {
 
 // An inline remark as clang writes it: `callee` inlined into `function` with the context.
 std::string Inlined(const std::string& function, const std::string& callee, int callee_line,
-                    const std::string& context, int hotness = -1) {
+                    const std::string& context, int hotness = -1, const std::string& cost = "35",
+                    const std::string& threshold = "225") {
   std::string text = "--- !Passed\nPass: inline\nName: Inlined\n";
   text += "DebugLoc: { File: 'a.c', Line: 50, Column: 3 }\nFunction: " + function + "\n";
   if (hotness >= 0) text += "Hotness: " + std::to_string(hotness) + "\n";
   text += "Args:\n  - String: ''''\n  - Callee: " + callee +
           "\n    DebugLoc: { File: 'a.c', Line: " + std::to_string(callee_line) +
           ", Column: 0 }\n  - String: ''' inlined into '''\n  - Caller: " + function +
-          "\n  - String: ''''\n  - String: ' with '\n  - String: '(cost='\n  - Cost: '35'\n"
-          "  - String: ', threshold='\n  - Threshold: '225'\n  - String: ')'\n"
-          "  - String: ' at callsite '\n" +
-          context + "  - String: ';'\n...\n";
+          "\n  - String: ''''\n  - String: ' with '\n  - String: '(cost='\n  - Cost: '" + cost +
+          "'\n  - String: ', threshold='\n  - Threshold: '" + threshold +
+          "'\n  - String: ')'\n  - String: ' at callsite '\n" + context + "  - String: ';'\n...\n";
   return text;
 }
 
@@ -77,6 +77,21 @@ std::string Missed(const std::string& function, const std::string& callee, int l
          "\n  - String: ' will not be inlined into '\n  - Caller: " + function +
          "\n    DebugLoc: { File: 'a.c', Line: " + std::to_string(caller_line) +
          ", Column: 0 }\n  - String: ' because its definition is unavailable'\n...\n";
+}
+
+// A call not inlined because it costs more than the threshold, as clang writes it.
+std::string TooCostly(const std::string& function, const std::string& callee, int line, int column,
+                      int caller_line, int hotness, int cost, int threshold) {
+  return "--- !Missed\nPass: inline\nName: TooCostly\nDebugLoc: { File: 'a.c', Line: " +
+         std::to_string(line) + ", Column: " + std::to_string(column) +
+         " }\nFunction: " + function + "\nHotness: " + std::to_string(hotness) +
+         "\nArgs:\n  - String: ''''\n  - Callee: " + callee +
+         "\n  - String: ''' not inlined into '''\n  - Caller: " + function +
+         "\n    DebugLoc: { File: 'a.c', Line: " + std::to_string(caller_line) +
+         ", Column: 0 }\n  - String: ''' because too costly to inline '\n  - String: '(cost='\n"
+         "  - Cost: '" +
+         std::to_string(cost) + "'\n  - String: ', threshold='\n  - Threshold: '" +
+         std::to_string(threshold) + "'\n  - String: ')'\n...\n";
 }
 
 std::string Gvn(const std::string& function, int line, int column, int hotness) {
@@ -349,10 +364,32 @@ TEST(LlvmModelTest, StatsCountsTheCallSitesOfRemarks) {
   const CommandRun stats = RunProfdiff("stats '" + one.path() + "'");
   EXPECT_EQ(stats.status, 0) << stats.out;
   EXPECT_NE(stats.out.find("All compilation units of experiment 1\n"
-                           "    1 compilation units account for 100.00% of execution"),
+                           "    1 compilation units account for 100.00% of the hotness (40)\n"),
             std::string::npos)
       << stats.out;
   EXPECT_NE(stats.out.find("            1      1.00  inlined\n"), std::string::npos) << stats.out;
+}
+
+// --decisions on remarks (docs/decisions-view.md "LLVM remarks"): a changed inlining decision is
+// grouped by the remarks' names and shows cost and threshold on both sides.
+TEST(LlvmModelTest, DecisionsShowCostAndThresholdOnBothSides) {
+  TempDir one, two;
+  // main starts at line 10 (the Caller's DebugLoc): its call of foo at line 13, column 4.
+  one.Write("a.opt.yaml", Inlined("main", "foo", 1, Step("main", 3, 4, true), 100, "35", "45") +
+                              Missed("main", "ext", 12, 3, 10));
+  two.Write("a.opt.yaml",
+            TooCostly("main", "foo", 13, 4, 10, 100, 52, 45) + Missed("main", "ext", 12, 3, 10));
+  const CommandRun run = RunProfdiff("aot-vs-aot '" + one.path() + "' '" + two.path() +
+                                     "' --explanation=false --decisions=true");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("        inlined (Inlined) → direct (TooCostly): 1 call site in 1 method, "
+                         "100.00% of execution\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("            foo at bci 3004 in main: inlined → direct, cost 35 → 52, "
+                         "threshold 45\n"),
+            std::string::npos)
+      << run.out;
 }
 
 }  // namespace

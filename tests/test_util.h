@@ -200,6 +200,18 @@ inline RunResult RunProfdiff(const std::vector<std::string>& args, const std::st
   return result;
 }
 
+// A fixture's reviewed outputs (fixtures/*-example/expected/): each case's file and the command
+// that printed it, run in `dir`, whose output must still be the file's, and render back to it.
+inline void ExpectOutputsAsReviewed(
+    const std::string& dir,
+    const std::vector<std::pair<std::string, std::vector<std::string>>>& cases) {
+  for (const auto& [expected, args] : cases) {
+    RunResult run = RunProfdiff(args, dir);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, ReadFile(dir + "/expected/" + expected)) << expected;
+  }
+}
+
 // The explanation block at the start of `out` (output.md §2): an unindented title line, then
 // only lines "<4*d spaces>- text" with d >= 1. Returns its length in bytes, or nullopt (with
 // the reason in `why`) if `out` does not start with such a block.

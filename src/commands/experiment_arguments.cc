@@ -31,15 +31,19 @@ bool IsHotSpotLog(const std::string& path) {
 
 enum class ArgumentKind { kLog, kFile, kOther };
 
-// What a positional of `command` is: an optimization log (a directory or a HotSpot log), another
-// regular file, or something else. Fails when it cannot be examined.
+// What a positional of `command` is: an optimization log (a directory, a HotSpot log or an LLVM
+// remarks file), another regular file, or something else. Fails when it cannot be examined.
 absl::StatusOr<ArgumentKind> KindOf(std::string_view command, const std::string& argument) {
   struct stat status;
   if (stat(argument.c_str(), &status) != 0) {
     return absl::InvalidArgumentError(absl::StrCat(AbslView(command), ": cannot use ",
                                                    Quoted(argument), ": ", std::strerror(errno)));
   }
-  if (S_ISDIR(status.st_mode) || IsHotSpotLog(argument)) return ArgumentKind::kLog;
+  if (S_ISDIR(status.st_mode)) return ArgumentKind::kLog;
+  std::string why;
+  const LogPathKind log = ClassifyLogPath(argument, &why);
+  if (log == LogPathKind::kHotSpotFile || log == LogPathKind::kLlvmRemarks)
+    return ArgumentKind::kLog;
   return S_ISREG(status.st_mode) ? ArgumentKind::kFile : ArgumentKind::kOther;
 }
 
@@ -72,7 +76,7 @@ absl::StatusOr<std::vector<StatsExperimentArguments>> ClassifyStatsArguments(
       return absl::InvalidArgumentError(
           absl::StrCat("stats: ", Quoted(argument),
                        " is a file, but the first argument must be an optimization log (a "
-                       "directory, or a HotSpot compilation log)"));
+                       "directory, a HotSpot compilation log or an LLVM remarks file)"));
     }
     if (experiments.back().profile.has_value()) {
       return absl::InvalidArgumentError(

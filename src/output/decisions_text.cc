@@ -75,6 +75,50 @@ std::string MovedSiteText(const DecisionSiteRecord& site) {
   return absl::StrCat(" → ", site.side_bci[1]);
 }
 
+// The cost and threshold of an LLVM inline remark, from its last reason ("TooCostly (cost=52,
+// threshold=45)", docs/decisions-view.md "LLVM remarks"); empty when it has none.
+struct InlineCost {
+  std::string cost;
+  std::string threshold;
+};
+
+InlineCost InlineCostOf(std::string_view reason) {
+  InlineCost found;
+  const size_t at = reason.rfind("(cost=");
+  if (at == std::string_view::npos) return found;
+  std::string_view rest = reason.substr(at + 6);
+  const size_t end = rest.find_first_of(",)");
+  if (end == std::string_view::npos) return found;
+  found.cost = std::string(rest.substr(0, end));
+  rest.remove_prefix(end);
+  constexpr std::string_view kThreshold = ", threshold=";
+  if (rest.starts_with(kThreshold)) {
+    rest.remove_prefix(kThreshold.size());
+    found.threshold = std::string(rest.substr(0, rest.find(')')));
+  }
+  return found;
+}
+
+// ", cost 35 → 52, threshold 45" for a call site whose sides' last reasons have LLVM's cost and
+// threshold (one figure when the sides agree or one is absent); empty for other logs.
+std::string InlineCostText(const DecisionsRecord& record, const DecisionSiteRecord& site) {
+  InlineCost side[2];
+  for (int s = 0; s < 2; ++s) {
+    if (site.present[s] && site.reasons[s].end > site.reasons[s].begin) {
+      side[s] = InlineCostOf(record.reasons[site.reasons[s].end - 1]);
+    }
+  }
+  auto figure = [](std::string_view name, const std::string& before, const std::string& after) {
+    if (before.empty() && after.empty()) return std::string();
+    if (before.empty() || after.empty() || before == after) {
+      return absl::StrCat(", ", AbslView(name), " ", before.empty() ? after : before);
+    }
+    return absl::StrCat(", ", AbslView(name), " ", before, " → ", after);
+  };
+  return figure("cost", side[0].cost, side[1].cost) +
+         figure("threshold", side[0].threshold, side[1].threshold);
+}
+
 void WriteSites(LineWriter& out, const DecisionsRecord& record,
                 const std::vector<DecisionSiteRecord>& sites) {
   const size_t listed = std::min(sites.size(), kListedCallSites);
@@ -90,7 +134,8 @@ void WriteSites(LineWriter& out, const DecisionsRecord& record,
     out.Line(absl::StrCat(NameText(site.callee), BytecodeSizeText(site), " at bci ", site.bci,
                           MovedSiteText(site), " in ", NameText(site.caller), ": ",
                           AbslView(site.present[0] ? site.kind[0] : "absent"), " → ",
-                          AbslView(site.present[1] ? site.kind[1] : "absent")),
+                          AbslView(site.present[1] ? site.kind[1] : "absent"),
+                          InlineCostText(record, site)),
              2);
     for (int s = 0; s < 2; ++s) {
       if (!site.present[s] || site.reasons[s].empty()) continue;

@@ -5,6 +5,15 @@
 
 namespace profdiff {
 
+namespace {
+
+CompiledCode CodeOf(const Experiment& experiment) {
+  if (experiment.llvm().has_value()) return CompiledCode::kLlvm;
+  return experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal;
+}
+
+}  // namespace
+
 void WriteExperimentSummary(LineWriter& out, const Experiment& experiment) {
   WriteExperimentText(out, MakeExperimentRecord(experiment));
 }
@@ -15,18 +24,15 @@ std::string ExecutionSummary(const Experiment& experiment, const Compilation& co
       static_cast<double>(compilation.period) / static_cast<double>(experiment.GraalPeriod());
   record.total_share =
       static_cast<double>(compilation.period) / static_cast<double>(experiment.total_period());
-  return ExecutionSummaryText(record,
-                              experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal);
+  return ExecutionSummaryText(record, CodeOf(experiment));
 }
 
 std::string CompilationHeader(const Experiment& experiment, CompilationIndex compilation) {
-  return CompilationHeaderText(MakeCompilationRecord(experiment, compilation),
-                               experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal);
+  return CompilationHeaderText(MakeCompilationRecord(experiment, compilation), CodeOf(experiment));
 }
 
 void WriteCompilationList(LineWriter& out, const Experiment& experiment, MethodIndex method) {
-  WriteCompilationListText(out, MakeCompilationList(experiment, method), {},
-                           experiment.hotspot() ? CompiledCode::kJit : CompiledCode::kGraal);
+  WriteCompilationListText(out, MakeCompilationList(experiment, method), {}, CodeOf(experiment));
 }
 
 }  // namespace profdiff

@@ -362,6 +362,9 @@ MethodDifferenceTally::CountedPairIds() const {
       MethodDifferences unused;
       Count(it->second, &unused, &ids);
     }
+    // The pairs come in the order their comparisons finished, which the threads decide: sorted,
+    // the page is the same on every run (a method compiled in several translation units).
+    std::sort(ids.begin(), ids.end());
   }
   return result;
 }

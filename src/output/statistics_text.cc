@@ -71,20 +71,34 @@ std::string Mean(double value) {
   return JavaFixed(value);
 }
 
-// The name of the period row of two experiments' changes: "billion cycles" (proftool),
-// "seconds sampled" (JFR), or both when the profiles differ in kind (their change then compares
-// figures of different units, which the name says).
+// The name of a period: "billion cycles" (proftool), "seconds sampled" (JFR), "hotness" (LLVM
+// remarks' profile counts).
+const char* PeriodUnitName(PeriodUnit unit) {
+  switch (unit) {
+    case PeriodUnit::kSampledTime:
+      return "seconds sampled";
+    case PeriodUnit::kHotness:
+      return "hotness";
+    case PeriodUnit::kCycles:
+      break;
+  }
+  return "billion cycles";
+}
+
+// The name of the period row of two experiments' changes, or both names when the profiles differ
+// in kind (their change then compares figures of different units, which the name says).
 std::string PeriodName(PeriodUnit unit1, PeriodUnit unit2) {
-  auto name = [](PeriodUnit unit) {
-    return unit == PeriodUnit::kSampledTime ? "seconds sampled" : "billion cycles";
-  };
+  auto name = [](PeriodUnit unit) { return std::string(PeriodUnitName(unit)); };
   if (unit1 == unit2) return name(unit1);
   return absl::StrCat(name(unit1), " (experiment 1), ", name(unit2), " (experiment 2)");
 }
 
-// A value of `metric` as the text shows it; periods in billions (of cycles or nanoseconds).
-std::string Value(StatisticMetric metric, double value) {
-  if (metric == StatisticMetric::kPeriod) return JavaFixed(value / 1e9);
+// A value of `metric` as the text shows it; periods in billions (of cycles or nanoseconds), or as
+// they are (the hotness of LLVM remarks, a count).
+std::string Value(StatisticMetric metric, double value, PeriodUnit unit = PeriodUnit::kCycles) {
+  if (metric == StatisticMetric::kPeriod) {
+    return unit == PeriodUnit::kHotness ? Count(value) : JavaFixed(value / 1e9);
+  }
   switch (MetricKind(metric)) {
     case MetricValueKind::kCount:
       return Count(value);
@@ -102,10 +116,10 @@ std::string Signed(std::string text, double value) {
 }
 
 // A change of `metric`: shares in percentage points, with a sign.
-std::string Change(StatisticMetric metric, double change) {
+std::string Change(StatisticMetric metric, double change, PeriodUnit unit = PeriodUnit::kCycles) {
   if (std::isnan(change)) return std::string(kNotANumber);
   if (change == 0) change = 0;  // no "-0.00"
-  return Signed(Value(metric, change), change);
+  return Signed(Value(metric, change, unit), change);
 }
 
 std::string Relative(double relative) {
@@ -160,10 +174,11 @@ void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record, Period
   Section section;
   std::string units = absl::StrCat(Count(value(StatisticMetric::kUnits)), " compilation units");
   if (profiled) {
-    absl::StrAppend(&units, " account for ", Percent(value(StatisticMetric::kShare)),
-                    " of execution (",
-                    Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod)),
-                    unit == PeriodUnit::kSampledTime ? " seconds sampled)" : " billion cycles)");
+    absl::StrAppend(
+        &units, " account for ", Percent(value(StatisticMetric::kShare)),
+        unit == PeriodUnit::kHotness ? " of the hotness (" : " of execution (",
+        Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod), unit),
+        unit == PeriodUnit::kHotness ? ")" : absl::StrCat(" ", PeriodUnitName(unit), ")"));
   }
   section.Heading(units);
 
@@ -240,9 +255,9 @@ void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& re
   auto header = [&section](std::string name) {
     section.Row({"Experiment 1", "Experiment 2", "Change", "Relative", std::move(name)});
   };
-  auto row = [&section](const StatisticsChangeRow& r, std::string name) {
-    section.Row({Value(r.metric, r.value_1), Value(r.metric, r.value_2), Change(r.metric, r.change),
-                 Relative(r.relative_change), std::move(name)});
+  auto row = [&](const StatisticsChangeRow& r, std::string name) {
+    section.Row({Value(r.metric, r.value_1, unit1), Value(r.metric, r.value_2, unit2),
+                 Change(r.metric, r.change, unit1), Relative(r.relative_change), std::move(name)});
   };
   auto named = [&](StatisticMetric metric, std::string name) {
     if (const StatisticsChangeRow* r = One(rows, metric)) row(*r, std::move(name));

@@ -79,10 +79,19 @@ std::string SamplingNoiseText(const MethodRecord& record) {
 }
 
 CompiledCode CompiledCodeOf(const ExperimentRecord& record) {
+  if (record.llvm.has_value()) return CompiledCode::kLlvm;
   return record.hotspot.has_value() ? CompiledCode::kJit : CompiledCode::kGraal;
 }
 
+PeriodUnit PeriodUnitOf(const ExperimentRecord& record) {
+  if (record.llvm.has_value()) return PeriodUnit::kHotness;
+  return record.jfr_samples.has_value() ? PeriodUnit::kSampledTime : PeriodUnit::kCycles;
+}
+
 std::string ExecutionSummaryText(const CompilationRecord& compilation, CompiledCode code) {
+  if (code == CompiledCode::kLlvm) {
+    return absl::StrCat(PadLeft(Percent(compilation.total_share), 5), "% of the hotness");
+  }
   std::string text = absl::StrCat(
       PadLeft(Percent(compilation.graal_share), 5),
       code == CompiledCode::kGraal ? "% of Graal execution, " : "% of JIT-compiled execution, ",
@@ -91,13 +100,18 @@ std::string ExecutionSummaryText(const CompilationRecord& compilation, CompiledC
   return text;
 }
 
+std::string ShareClauseText(const CompilationRecord& compilation, CompiledCode code) {
+  return absl::StrCat(code == CompiledCode::kLlvm ? " has " : " consumed ",
+                      ExecutionSummaryText(compilation, code));
+}
+
 std::string CompilationHeaderText(const CompilationRecord& c, CompiledCode code) {
   std::string header =
       absl::StrCat("Compilation ", c.fragment ? "fragment " : "unit ", PadLeft(c.id, 5));
   if (c.multi_method_key) {
     absl::StrAppend(&header, " of multi-method ", AbslView(*c.multi_method_key));
   }
-  if (c.profiled) absl::StrAppend(&header, " consumed ", ExecutionSummaryText(c, code));
+  if (c.profiled) absl::StrAppend(&header, ShareClauseText(c, code));
   absl::StrAppend(&header, " in experiment ", c.experiment);
   return header;
 }
@@ -233,7 +247,7 @@ void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list
     if (c.multi_method_key)
       absl::StrAppend(&row, " of multi-method ", AbslView(*c.multi_method_key));
     if (list.profiled) {
-      absl::StrAppend(&row, " consumed ", ExecutionSummaryText(c, code));
+      absl::StrAppend(&row, ShareClauseText(c, code));
       if (c.hot) absl::StrAppend(&row, " ", Emphasized(style, Emphasis::kStrong, "*hot*"));
     }
     out.Line(row, 2);
@@ -285,8 +299,7 @@ void TextRenderer::Experiment(const ExperimentRecord& record) {
   compared_methods_.Experiment(record);
   if (stats_ && record.id == 2) compared_ = true;
   if (record.id >= 1 && record.id <= 2 && record.run.index == 0) {
-    period_units_[record.id - 1] =
-        record.jfr_samples.has_value() ? PeriodUnit::kSampledTime : PeriodUnit::kCycles;
+    period_units_[record.id - 1] = PeriodUnitOf(record);
   }
   out_.set_level(0);
   if (record.run.index > 0) {

@@ -18,13 +18,15 @@
 
 namespace profdiff {
 
-// Whose compiled code an experiment's shares are of: Graal's (a Graal log, output.md §5.3), or
-// the JIT compilers' of a HotSpot log (C1 and C2: "JIT-compiled", docs/hotspot.md).
-enum class CompiledCode { kGraal, kJit };
+// Whose compiled code an experiment's shares are of: Graal's (a Graal log, output.md §5.3), the
+// JIT compilers' of a HotSpot log (C1 and C2: "JIT-compiled", docs/hotspot.md), or the functions
+// of LLVM remarks, whose shares are of the remarks' hotness (docs/llvm.md).
+enum class CompiledCode { kGraal, kJit, kLlvm };
 
 // What an experiment's periods are: proftool's cycles, or a JFR recording's nanoseconds of
-// sampled time (docs/jfr.md). Both are shown divided by 10^9: billion cycles, seconds sampled.
-enum class PeriodUnit { kCycles, kSampledTime };
+// sampled time (docs/jfr.md), both shown divided by 10^9 (billion cycles, seconds sampled); or
+// LLVM remarks' Hotness, a count of the build's profile, shown as it is (docs/llvm.md).
+enum class PeriodUnit { kCycles, kSampledTime, kHotness };
 
 class TextRenderer : public Renderer {
  public:
@@ -78,11 +80,16 @@ std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_
 void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci,
                      std::string* text);
 CompiledCode CompiledCodeOf(const ExperimentRecord& record);
+PeriodUnit PeriodUnitOf(const ExperimentRecord& record);
 std::string CompilationHeaderText(const CompilationRecord& compilation,
                                   CompiledCode code = CompiledCode::kGraal);
-// "<%5.2f>% of Graal execution, <%5.2f>% of total" (output.md §5.3).
+// "<%5.2f>% of Graal execution, <%5.2f>% of total" (output.md §5.3); of LLVM remarks, whose
+// functions are all the code, "<%5.2f>% of the hotness".
 std::string ExecutionSummaryText(const CompilationRecord& compilation,
                                  CompiledCode code = CompiledCode::kGraal);
+// What a compilation's share follows in a compilation header or list: " consumed " and the
+// execution summary, or " has " and the share of the hotness of LLVM remarks.
+std::string ShareClauseText(const CompilationRecord& compilation, CompiledCode code);
 
 // "1 sample", "12 samples".
 std::string SamplesText(int64_t samples);

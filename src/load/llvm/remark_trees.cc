@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "load/hotspot/task_optimizations.h"  // StringValue
 
 namespace profdiff::llvm_remarks {
@@ -84,7 +85,7 @@ class InliningBuilder {
     call.method_name = callee_name;
     call.bci = bci;
     call.alive = true;
-    call.reasons.push_back(RemarkMessage(remark));
+    call.reasons = {RemarkMessage(remark), DecisionText(remark)};
     node = AddNode(std::move(call), parent, CalleeStart(remark));
     if (IsInlinedRemark(remark)) MarkInlined(node, remark, order);
   }
@@ -127,7 +128,7 @@ class InliningBuilder {
     InliningTreeNode& call = tree_.node(node);
     call.inlined = true;
     call.alive = false;
-    call.reasons.assign(1, RemarkMessage(remark));
+    call.reasons = {RemarkMessage(remark), DecisionText(remark)};
     if (!starts_[node].has_value()) starts_[node] = CalleeStart(remark);
     const std::string_view callee = ArgValue(remark, "Callee");
     if (!callees_) return;
@@ -245,11 +246,11 @@ class OptimizationBuilder {
     if (added) {
       OptimizationTreeNode phase;
       phase.is_phase = true;
-      phase.name = remark.pass;
+      phase.name = PrintableText(remark.pass);
       it->second = tree_.AddNode(std::move(phase), tree_.root);
     }
     OptimizationTreeNode optimization;
-    optimization.name = remark.name;
+    optimization.name = PrintableText(remark.name);
     optimization.event_name = RemarkKindName(remark.kind);
     if (remark.loc.has_value()) {
       const DebugLoc& loc = *remark.loc;
@@ -274,7 +275,7 @@ class OptimizationBuilder {
       } else {
         // Code inlined from elsewhere (a header): the file and its absolute line.
         optimization.position.push_back(
-            PositionEntry{loc.file, LlvmPosition(loc.line, loc.column)});
+            PositionEntry{PrintableText(loc.file), LlvmPosition(loc.line, loc.column)});
       }
     }
     optimization.properties.push_back(Property{"message", StringValue(RemarkMessage(remark))});
@@ -283,7 +284,8 @@ class OptimizationBuilder {
       if (arg.key == "String") continue;
       const int n = ++seen[arg.key];
       std::string key = n == 1 ? arg.key : arg.key + "#" + std::to_string(n);
-      optimization.properties.push_back(Property{std::move(key), StringValue(arg.value)});
+      optimization.properties.push_back(
+          Property{PrintableText(key), StringValue(PrintableText(arg.value))});
     }
     tree_.AddNode(std::move(optimization), it->second);
   }
@@ -313,14 +315,39 @@ class OptimizationBuilder {
 
 }  // namespace
 
+std::string PrintableText(std::string_view text) {
+  auto control = [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; };
+  if (std::none_of(text.begin(), text.end(), control)) return std::string(text);
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (char c : text) {
+    if (!control(c)) {
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      constexpr char kHex[] = "0123456789abcdef";
+      const unsigned char byte = static_cast<unsigned char>(c);
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
+  return out;
+}
+
 std::string DemangledFunctionName(std::string_view mangled) {
-  if (!mangled.starts_with("_Z")) return std::string(mangled);
+  if (!mangled.starts_with("_Z")) return PrintableText(mangled);
   const std::string text(mangled);
   int status = 0;
   std::unique_ptr<char, decltype(&std::free)> demangled(
       abi::__cxa_demangle(text.c_str(), nullptr, nullptr, &status), &std::free);
-  if (status != 0 || demangled == nullptr) return text;
-  return WithoutRustHash(demangled.get());
+  if (status != 0 || demangled == nullptr) return PrintableText(text);
+  return PrintableText(WithoutRustHash(demangled.get()));
 }
 
 int32_t LlvmPosition(int64_t line_offset, int64_t column) {
@@ -329,6 +356,17 @@ int32_t LlvmPosition(int64_t line_offset, int64_t column) {
   column = std::clamp<int64_t>(column, 0, kLineScale - 1);
   return static_cast<int32_t>(line_offset >= 0 ? line_offset * kLineScale + column
                                                : line_offset * kLineScale - column);
+}
+
+std::string DecisionText(const Remark& remark) {
+  std::string text = PrintableText(remark.name);
+  const RemarkArg* cost = FindArg(remark, "Cost");
+  if (cost == nullptr) return text;
+  absl::StrAppend(&text, " (cost=", PrintableText(cost->value));
+  if (const RemarkArg* threshold = FindArg(remark, "Threshold")) {
+    absl::StrAppend(&text, ", threshold=", PrintableText(threshold->value));
+  }
+  return text + ")";
 }
 
 std::vector<CallsiteStep> InliningContext(const Remark& remark) {
@@ -357,7 +395,7 @@ std::string RemarkMessage(const Remark& remark) {
     if (arg.key == "Callee" || arg.key == "Caller") {
       message += DemangledFunctionName(arg.value);
     } else {
-      message += arg.value;
+      message += PrintableText(arg.value);
     }
   }
   return message;

@@ -19,8 +19,15 @@
 
 namespace profdiff::llvm_remarks {
 
+// `text` with each control character (below 0x20, and 0x7f) written as a C escape (`\n`, `\t`,
+// `\r`, `\x01`): what the model keeps of a remark's names, files and values, so that a symbol
+// holding one can neither break the lines of the text output nor reach a terminal
+// (docs/llvm.md "Names").
+std::string PrintableText(std::string_view text);
+
 // The name a unit is known by: an Itanium C++ (or legacy Rust) mangled name demangled, a Rust
-// one without its `::h<16 hex digits>` hash, anything else (C) as written.
+// one without its `::h<16 hex digits>` hash, anything else (C) as written; printable
+// (PrintableText).
 std::string DemangledFunctionName(std::string_view mangled);
 
 // Columns are kept below this, so that line * kLineScale + column is one number (docs/llvm.md).
@@ -40,6 +47,12 @@ std::vector<CallsiteStep> InliningContext(const Remark& remark);
 
 // The remark's message: its arguments' values in order, as LLVM prints it.
 std::string RemarkMessage(const Remark& remark);
+
+// What an inline remark decided, for the decisions view (docs/decisions-view.md "LLVM
+// remarks"): its name, with its cost and threshold when it has them, "TooCostly (cost=52,
+// threshold=45)", "Inlined (cost=always)", "NoDefinition". A call site's reasons are its remark's
+// message and then this, the last reason, which the view groups by and reads the figures of.
+std::string DecisionText(const Remark& remark);
 
 // What a function's tree needs of the functions it inlined: the inlining tree that `callee`
 // (mangled) had before the remark at `before` (a position in the file's remark order) inlined it.

@@ -25,6 +25,7 @@
   // Experiment IDs read from a HotSpot log: their shares are of JIT-compiled (C1, C2) code, not
   // Graal's (docs/hotspot.md).
   var JIT = {};
+  var LLVM = {};  // experiments read from LLVM remarks: their shares are of the hotness
   var T = [];  // tree elements, in the order of the records that have trees
   // Per method, the compared pairs whose differences count ([method, [[id 1, id 2], ...]]): the
   // rule of the CI gate and the summary (docs/ci.md). null: a page without it, every pair counts.
@@ -118,6 +119,7 @@
         case 'experiment':
           m.experiments.push(r);
           if (r.hotspot && !r.run) JIT[r.experiment] = true;
+          if (r.llvm && !r.run) LLVM[r.experiment] = true;
           break;
         case 'method':
           current = { rec: r, name: r.method, items: [], index: m.methods.length,
@@ -562,6 +564,22 @@
       if (h.without_profile !== null) add(ul, el('li', null, 'No profile: ' + h.without_profile));
     }
     var p = x.profile;
+    var l = x.llvm;
+    if (l) {  // as the text says it (docs/llvm.md)
+      add(ul, el('li', null, 'LLVM optimization remarks: ' + l.remarks + ' remarks in ' + l.files +
+          (l.files === 1 ? ' file' : ' files')));
+      if (l.without_profile !== null) {
+        add(ul, el('li', null, 'No Hotness in the remarks (built without a profile): ' + l.without_profile));
+        return;
+      }
+      add(ul, el('li', null, "Hotness: each function's largest remark Hotness, an execution count " +
+          "of the build's profile (-fprofile-instr-use or -fprofile-sample-use)"));
+      if (p) {
+        add(ul, el('li', null, p.hot_units + ' hot functions account for ' + pct(p.hot_share) +
+            '% of the hotness'));
+      }
+      return;
+    }
     if (!p) return;
     var jfr = p.source === 'jfr';
     add(ul, el('li', null, jfr
@@ -839,7 +857,9 @@
   function compilationTitle(c) {
     var t = 'Compilation ' + (c.fragment ? 'fragment ' : 'unit ') + c.id;
     if (c.multi_method_key !== null && c.multi_method_key !== undefined) t += ' of multi-method ' + c.multi_method_key;
-    if (c.period !== null) {
+    if (c.period !== null && LLVM[c.experiment]) {
+      t += ' has ' + pct(c.total_share) + '% of the hotness';
+    } else if (c.period !== null) {
       t += ' consumed ' + pct(c.graal_share) + '% of ' + (JIT[c.experiment] ? 'JIT-compiled' : 'Graal') +
           ' execution, ' + pct(c.total_share) + '% of total' + samplesNote(c.samples);
     }
@@ -861,7 +881,8 @@
     }
     var table = add(div, el('table'));
     var tr = add(add(table, el('thead')), el('tr'));
-    ['ID', JIT[list.experiment] ? 'JIT share' : 'Graal share', 'Total share', '', 'Fragment of'].forEach(function (t, i) {
+    ['ID', LLVM[list.experiment] ? 'Share of the hotness' : JIT[list.experiment] ? 'JIT share' : 'Graal share',
+     'Total share', '', 'Fragment of'].forEach(function (t, i) {
       add(tr, el('th', i >= 4 ? 'text' : null, t));
     });
     var tb = add(table, el('tbody'));
