@@ -53,15 +53,15 @@ void AppendUtf8(std::string& out, uint32_t cp) {
 class DocumentParser {
  public:
   DocumentParser(std::string_view content, const char* begin, const char* end,
-                 std::string_view file_name)
-      : content_(content), p_(begin), end_(end), file_name_(file_name) {}
+                 std::string_view file_name, size_t first_line)
+      : content_(content), p_(begin), end_(end), file_name_(file_name), first_line_(first_line) {}
 
   absl::Status Parse(Remark& remark);
 
  private:
   // "FILE:LINE:COLUMN: expected WHAT" at `at`.
   absl::Status Expected(const char* at, std::string_view what) const {
-    size_t line = 1 + static_cast<size_t>(std::count(content_.data(), at, '\n'));
+    size_t line = first_line_ + static_cast<size_t>(std::count(content_.data(), at, '\n'));
     return absl::InvalidArgumentError(
         absl::StrCat(Av(file_name_), ":", line, ":", Column(at) + 1, ": expected ", Av(what)));
   }
@@ -122,13 +122,23 @@ class DocumentParser {
   void FoldBreak(std::string& value);
   absl::Status Integer(const char* at, const std::string& text, uint64_t max, uint64_t& out);
   absl::Status Location(DebugLoc& loc, int indent);
-  absl::Status Args(std::vector<RemarkArg>& args, int indent);
+  // Parses the arguments into args[used...], reusing the elements there (their strings keep their
+  // capacity), and drops those after the last.
+  absl::Status Args(std::vector<RemarkArg>& args, size_t used, int indent);
+  // Starts a DebugLoc in `loc`, reusing its storage when it has one.
+  static DebugLoc& FreshLocation(std::optional<DebugLoc>& loc) {
+    if (!loc.has_value()) return loc.emplace();
+    loc->file.clear();
+    loc->line = loc->column = 0;
+    return *loc;
+  }
 
   std::string_view content_;
   const char* p_;
   const char* end_;
   std::string_view file_name_;
-  std::string key_;  // reused
+  size_t first_line_;  // of content_
+  std::string key_;    // reused
 };
 
 absl::Status DocumentParser::Key(std::string& key, bool flow) {
@@ -536,12 +546,17 @@ absl::Status DocumentParser::Location(DebugLoc& loc, int indent) {
   return absl::OkStatus();
 }
 
-absl::Status DocumentParser::Args(std::vector<RemarkArg>& args, int indent) {
+absl::Status DocumentParser::Args(std::vector<RemarkArg>& args, size_t used, int indent) {
+  auto done = [&] {
+    args.resize(used);
+    return absl::OkStatus();
+  };
   if (p_ < end_ && *p_ == '[') {
     ++p_;
     while (p_ < end_ && (IsSpace(*p_) || IsBreak(*p_))) ++p_;
     if (p_ == end_ || *p_ != ']') return Expected(p_, "']' (Args in flow style can only be empty)");
     ++p_;
+    args.resize(used);
     return EndOfLine();
   }
   if (absl::Status s = EndOfLine(); !s.ok()) return s;
@@ -550,7 +565,7 @@ absl::Status DocumentParser::Args(std::vector<RemarkArg>& args, int indent) {
   if (item_indent < indent || p_ == end_ || *p_ != '-' ||
       !(p_ + 1 == end_ || IsSpace(p_[1]) || IsBreak(p_[1]))) {
     p_ = after;  // Args: with nothing under it
-    return absl::OkStatus();
+    return done();
   }
   std::string value;
   while (true) {
@@ -566,15 +581,17 @@ absl::Status DocumentParser::Args(std::vector<RemarkArg>& args, int indent) {
     } else {
       key_indent = static_cast<int>(Column(p_));
     }
-    RemarkArg& arg = args.emplace_back();
+    if (used == args.size()) args.emplace_back();
+    RemarkArg& arg = args[used++];
     bool have_value = false;
+    bool have_loc = false;
     while (true) {
       const char* key_at = p_;
       if (absl::Status s = Key(key_, false); !s.ok()) return s;
       if (key_ == "DebugLoc") {
-        if (arg.loc.has_value()) return Expected(key_at, "one DebugLoc per argument");
-        arg.loc.emplace();
-        if (absl::Status s = Location(*arg.loc, key_indent); !s.ok()) return s;
+        if (have_loc) return Expected(key_at, "one DebugLoc per argument");
+        have_loc = true;
+        if (absl::Status s = Location(FreshLocation(arg.loc), key_indent); !s.ok()) return s;
       } else {
         if (have_value) return Expected(key_at, "one key and value per argument (and a DebugLoc)");
         arg.key = key_;
@@ -586,13 +603,14 @@ absl::Status DocumentParser::Args(std::vector<RemarkArg>& args, int indent) {
       int next = NextContentLine();
       if (next == key_indent && next != item_indent) continue;
       if (!have_value) return Expected(item, "a key and value in this argument");
+      if (!have_loc) arg.loc.reset();
       if (next == item_indent && p_ < end_ && *p_ == '-' &&
           (p_ + 1 == end_ || IsSpace(p_[1]) || IsBreak(p_[1]))) {
         break;  // the next argument
       }
       if (next < item_indent || (next == item_indent && next == indent)) {
         p_ = line;  // the end of Args
-        return absl::OkStatus();
+        return done();
       }
       return Expected(p_, absl::StrCat("the next argument (\"- \" at column ", item_indent + 1,
                                        ") or the end of Args"));
@@ -625,6 +643,8 @@ absl::Status DocumentParser::Parse(Remark& remark) {
   }
   if (absl::Status s = EndOfLine(); !s.ok()) return s;
   bool have_pass = false, have_name = false, have_function = false;
+  bool have_loc = false, have_args = false;
+  remark.hotness.reset();
   std::string value;
   while (true) {
     int indent = NextContentLine();
@@ -633,12 +653,16 @@ absl::Status DocumentParser::Parse(Remark& remark) {
     const char* key_at = p_;
     if (absl::Status s = Key(key_, false); !s.ok()) return s;
     if (key_ == "DebugLoc") {
-      remark.loc.emplace();
-      if (absl::Status s = Location(*remark.loc, 0); !s.ok()) return s;
+      have_loc = true;
+      if (absl::Status s = Location(FreshLocation(remark.loc), 0); !s.ok()) return s;
       continue;
     }
     if (key_ == "Args") {
-      if (absl::Status s = Args(remark.args, 0); !s.ok()) return s;
+      // A second Args appends to the first.
+      if (absl::Status s = Args(remark.args, have_args ? remark.args.size() : 0, 0); !s.ok()) {
+        return s;
+      }
+      have_args = true;
       continue;
     }
     const char* value_at = p_;
@@ -668,6 +692,8 @@ absl::Status DocumentParser::Parse(Remark& remark) {
   if (!have_pass || !have_name || !have_function) {
     return Expected(doc, "Pass, Name and Function in every remark");
   }
+  if (!have_loc) remark.loc.reset();
+  if (!have_args) remark.args.clear();
   return absl::OkStatus();
 }
 
@@ -697,14 +723,18 @@ std::string_view RemarkKindName(RemarkKind kind) {
   return "?";
 }
 
-absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t begin, size_t end,
-                                             std::string_view file_name) {
-  ParsedRemarks result;
+absl::StatusOr<std::optional<size_t>> VisitDocuments(std::string_view content, size_t begin,
+                                                     size_t end, std::string_view file_name,
+                                                     const PiecePlace& place,
+                                                     const RemarkVisitor& visit) {
+  std::optional<size_t> cut_document_line;
   const char* base = content.data();
   const char* p = base + begin;
   const char* stop = base + end;
+  // Only at the end of the file is a document without its "..." line cut short.
+  const bool stop_ends_file = place.ends_file && stop == base + content.size();
   auto line_of = [&](const char* at) {
-    return 1 + static_cast<size_t>(std::count(base, at, '\n'));
+    return place.first_line + static_cast<size_t>(std::count(base, at, '\n'));
   };
   auto expected = [&](const char* at, std::string_view what) {
     const char* line = at;
@@ -712,6 +742,7 @@ absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t be
     return absl::InvalidArgumentError(
         absl::StrCat(Av(file_name), ":", line_of(at), ":", at - line + 1, ": expected ", Av(what)));
   };
+  Remark remark;  // reused: its strings and Args keep their storage from one document to the next
   while (p < stop) {
     // Between documents: blank lines, comments, directives ("%YAML 1.2") and stray "..." lines.
     const char* q = p;
@@ -722,9 +753,9 @@ absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t be
       continue;
     }
     if (!IsMarker(p, stop, '-')) {
-      if (stop == base + content.size() && stop - p < 3 &&
+      if (stop_ends_file && stop - p < 3 &&
           std::string_view("---").starts_with(std::string_view(p, static_cast<size_t>(stop - p)))) {
-        result.cut_document_line = line_of(p);  // cut inside the first "---"
+        cut_document_line = line_of(p);  // cut inside the first "---"
         break;
       }
       return expected(p, "'---', the start of a remark");
@@ -748,20 +779,32 @@ absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t be
       line = NextLine(line, stop);
     }
     if (doc_end == nullptr) {
-      if (stop == base + content.size()) {
-        result.cut_document_line = line_of(doc);
+      if (stop_ends_file) {
+        cut_document_line = line_of(doc);
         break;
       }
       doc_end = stop;  // a piece ends where the next document starts
       next = stop;
     }
-    Remark& remark = result.remarks.emplace_back();
-    DocumentParser parser(content, doc, doc_end, file_name);
+    DocumentParser parser(content, doc, doc_end, file_name, place.first_line);
     if (absl::Status s = parser.Parse(remark); !s.ok()) return s;
-    result.documents.emplace_back(static_cast<size_t>(doc - base),
-                                  static_cast<size_t>(next - base));
+    visit(remark, static_cast<size_t>(doc - base), static_cast<size_t>(next - base));
     p = next;
   }
+  return cut_document_line;
+}
+
+absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t begin, size_t end,
+                                             std::string_view file_name) {
+  ParsedRemarks result;
+  absl::StatusOr<std::optional<size_t>> cut =
+      VisitDocuments(content, begin, end, file_name, PiecePlace{},
+                     [&](const Remark& remark, size_t doc_begin, size_t doc_end) {
+                       result.remarks.push_back(remark);
+                       result.documents.emplace_back(doc_begin, doc_end);
+                     });
+  if (!cut.ok()) return cut.status();
+  result.cut_document_line = *cut;
   return result;
 }
 
@@ -787,6 +830,20 @@ std::vector<std::pair<size_t, size_t>> SplitDocuments(std::string_view content, 
   return ranges;
 }
 
+size_t LastDocumentStart(std::string_view content) {
+  size_t at = content.size();
+  while (at > 0) {
+    at = content.rfind("\n---", at - 1);
+    if (at == std::string_view::npos) break;
+    // The byte after "---" must be there: "----" is no marker.
+    if (at + 4 < content.size() &&
+        IsMarker(content.data() + at + 1, content.data() + content.size(), '-')) {
+      return at + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
 RemarkFileFormat DetectRemarkFileFormat(std::string_view content) {
   if (content.starts_with("RMRK")) return RemarkFileFormat::kBitstream;
   if (content.starts_with(std::string_view("REMARKS\0", 8))) return RemarkFileFormat::kYamlStrTab;
@@ -809,11 +866,10 @@ RemarkFileFormat DetectRemarkFileFormat(std::string_view content) {
   return RemarkFileFormat::kEmpty;
 }
 
-absl::StatusOr<RemarkFile> ParseRemarkFile(std::string_view content, std::string_view file_name,
-                                           size_t threads) {
+absl::Status CheckRemarkFileFormat(std::string_view content, std::string_view file_name) {
   switch (DetectRemarkFileFormat(content)) {
     case RemarkFileFormat::kYaml:
-      break;
+      return absl::OkStatus();
     case RemarkFileFormat::kEmpty:
       return absl::InvalidArgumentError(
           absl::StrCat(Av(file_name),
@@ -836,6 +892,12 @@ absl::StatusOr<RemarkFile> ParseRemarkFile(std::string_view content, std::string
                        ": expected LLVM optimization remarks (YAML documents starting with "
                        "'--- !Passed', '--- !Missed', ...)"));
   }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<RemarkFile> ParseRemarkFile(std::string_view content, std::string_view file_name,
+                                           size_t threads) {
+  if (absl::Status s = CheckRemarkFileFormat(content, file_name); !s.ok()) return s;
   std::vector<std::pair<size_t, size_t>> ranges =
       SplitDocuments(content, threads <= 1 ? 1 : threads * 4);
   std::vector<absl::StatusOr<ParsedRemarks>> parts(ranges.size());
