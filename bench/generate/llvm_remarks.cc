@@ -408,7 +408,9 @@ void GenerateLlvmRemarks(const Config& config) {
     Rng rng(Hash(config.seed, kSaltFiles, static_cast<uint64_t>(unit)));
     // Translation units of unequal size around --file-mb, never past what is left.
     const double left = total - static_cast<double>(written[0]);
-    const double size = std::min(left, file_bytes * rng.LogNormal(1.0, 0.5));
+    // (--file-mb at least --size-mb: one file.)
+    const double size =
+        file_bytes >= total ? left : std::min(left, file_bytes * rng.LogNormal(1.0, 0.5));
     const std::vector<Function> functions =
         UnitFunctions(config.seed, unit, static_cast<size_t>(std::max(size, 2000.0)));
     const std::string dir = kWords[rng.Below(kWordCount)];

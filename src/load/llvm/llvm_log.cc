@@ -95,13 +95,18 @@ PieceIndex IndexPiece(FilePiece& item, const std::string& file_name) {
   }
   absl::flat_hash_map<std::string, uint32_t> functions;
   absl::flat_hash_set<std::string> started;
+  uint32_t last_function = 0;
   absl::StatusOr<std::optional<size_t>> cut = llvm_remarks::VisitDocuments(
       text, 0, text.size(), file_name, llvm_remarks::PiecePlace{1, index.ends_file},
       [&](const Remark& remark, size_t begin, size_t end) {
-        auto [it, added] =
-            functions.try_emplace(remark.function, static_cast<uint32_t>(index.functions.size()));
-        if (added) index.functions.push_back(remark.function);
-        index.remarks.push_back(PieceIndex::Entry{it->second, static_cast<uint32_t>(end - begin),
+        // A function's remarks mostly follow each other: look its name up once for them.
+        if (index.functions.empty() || remark.function != index.functions[last_function]) {
+          auto [it, added] =
+              functions.try_emplace(remark.function, static_cast<uint32_t>(index.functions.size()));
+          if (added) index.functions.push_back(remark.function);
+          last_function = it->second;
+        }
+        index.remarks.push_back(PieceIndex::Entry{last_function, static_cast<uint32_t>(end - begin),
                                                   index.offset + begin,
                                                   remark.hotness.value_or(-1)});
         // Where a function starts, from a Caller or Callee argument (line 0: unknown).
