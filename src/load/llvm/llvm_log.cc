@@ -417,6 +417,7 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
     absl::flat_hash_map<std::string, int> named;
     for (size_t u = first_unit; u < index->units.size(); ++u) {
       LlvmRemarkIndex::Unit& unit = index->units[u];
+      unit.documents.shrink_to_fit();  // a third of the index was the vectors' spare capacity
       if (auto start = starts.find(unit.mangled); start != starts.end()) {
         unit.start = start->second;
       }

@@ -53,7 +53,7 @@ std::vector<std::string> FindRemarkFiles(const std::string& directory);
 // parsed on `threads` threads; the log does not depend on either.
 struct LlvmReadOptions {
   unsigned threads = WorkerThreads();
-  size_t piece_bytes = size_t{4} << 20;
+  size_t piece_bytes = size_t{1} << 20;
 };
 
 // Reads the remarks of `path` (a remarks file, or a directory of them). A malformed remark fails
