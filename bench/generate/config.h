@@ -35,6 +35,10 @@ struct Config {
   Kind kind = Kind::kJit;
   // --kind=hotspot: HotSpot LogCompilation logs of the program instead (hotspot.cc).
   bool hotspot = false;
+  // --kind=llvm: LLVM optimization remarks of two builds instead (llvm_remarks.cc), with Hotness
+  // on every remark when llvm_hotness (--hotness).
+  bool llvm = false;
+  bool llvm_hotness = false;
   double size_mb = 100;
   uint64_t seed = 1;
   std::string out;

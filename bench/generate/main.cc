@@ -40,11 +40,15 @@ namespace {
 void Usage() {
   std::fprintf(
       stderr,
-      "usage: generate --kind=jit|aot|hotspot --size-mb=N --seed=S --out=DIR [options]\n"
+      "usage: generate --kind=jit|aot|hotspot|llvm --size-mb=N --seed=S --out=DIR [options]\n"
       "Writes DIR/exp1/{log/,prof.json} and DIR/exp2/{log/,prof.json}; each log is\n"
       "about N MB (1 MB = 2^20 bytes). --kind=hotspot writes DIR/exp{1,2}/hotspot.log\n"
       "instead: HotSpot LogCompilation logs of the same program (generate/hotspot.cc;\n"
-      "--flip-rate and --unit-only-rate apply). Options (defaults in brackets):\n"
+      "--flip-rate and --unit-only-rate apply). --kind=llvm writes DIR/exp{1,2}/build/:\n"
+      "LLVM optimization remarks (*.opt.yaml, one per translation unit of about --file-mb)\n"
+      "of two builds of one program (generate/llvm_remarks.cc; --flip-rate and the\n"
+      "--opt-*-rate options apply; --hotness: every remark has a Hotness, as with PGO).\n"
+      "Options (defaults in brackets):\n"
       "  --file-mb=X          size of one log file [1]\n"
       "  --flip-rate=X        call sites whose inlining decision exp2 flips [0.004]\n"
       "  --opt-remove-rate=X  optimizations missing in exp2 [0.01]\n"
@@ -78,6 +82,10 @@ bool ParseArgs(int argc, char** argv, Config* c) {
       c->quiet = true;
       continue;
     }
+    if (a == "--hotness") {
+      c->llvm_hotness = true;
+      continue;
+    }
     if (a == "--noise-on-planted") {
       c->noise_on_planted = true;
       continue;
@@ -96,9 +104,10 @@ bool ParseArgs(int argc, char** argv, Config* c) {
       return v;
     };
     if (key == "kind") {
-      if (value != "jit" && value != "aot" && value != "hotspot") return false;
-      c->kind = value == "aot" ? Kind::kAot : Kind::kJit;
+      if (value != "jit" && value != "aot" && value != "hotspot" && value != "llvm") return false;
+      c->kind = value == "aot" || value == "llvm" ? Kind::kAot : Kind::kJit;
       c->hotspot = value == "hotspot";
+      c->llvm = value == "llvm";
       have_kind = true;
     } else if (key == "size-mb") {
       c->size_mb = number();
@@ -167,6 +176,10 @@ int main(int argc, char** argv) {
   if (std::filesystem::exists(config.out) && !std::filesystem::is_empty(config.out)) {
     std::fprintf(stderr, "%s exists and is not empty\n", config.out.c_str());
     return 1;
+  }
+  if (config.llvm) {
+    profdiff_bench::GenerateLlvmRemarks(config);
+    return 0;
   }
   profdiff_bench::Universe universe(config.seed);
   if (config.hotspot) {

@@ -14,6 +14,9 @@ void GeneratePair(const Config& config, const Universe& universe);
 // OUT/exp1/hotspot.log and OUT/exp2/hotspot.log: HotSpot LogCompilation logs (hotspot.cc).
 void GenerateHotspot(const Config& config, const Universe& universe);
 
+// OUT/exp1/build/ and OUT/exp2/build/: LLVM optimization remarks of two builds (llvm_remarks.cc).
+void GenerateLlvmRemarks(const Config& config);
+
 // OUT/exp{1,2}/run-<k>/{log/,prof.json} for k = 1..config.runs, and OUT/ground-truth.json.
 void GenerateRuns(const Config& config, const Universe& universe);
 

@@ -11,16 +11,19 @@
 #include <tuple>
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "load/content_copy.h"
 #include "load/content_range.h"
 #include "load/file_closer.h"
 #include "load/input_stream.h"
 #include "load/llvm/remark_parser.h"
+#include "load/llvm/remark_pieces.h"
 #include "load/paths.h"
 #include "load/unit_tree_counts.h"
 #include "profdiff/support/absl_compat.h"
 #include "profdiff/support/ordered_parallel.h"
+#include "profdiff/support/ordered_pipeline.h"
 
 namespace profdiff {
 
@@ -34,54 +37,112 @@ std::string ReadFailure(int experiment_id, const std::string& path, const std::s
                       NormalizePath(path), " (", what, ")");
 }
 
-// A file's whole content, decompressed; a compressed file's content is also copied aside, to be
-// read again at the remarks' offsets.
-struct FileContent {
-  std::string bytes;
-  LogFileContent reread;
-  std::string damage;
+// The index of one piece of a remarks file (RemarkPieceReader), made on a worker thread: the
+// remarks' functions (named once per piece), where each remark's document lies and its Hotness,
+// and where the functions named by Caller and Callee arguments start.
+struct PieceIndex {
+  struct Entry {
+    uint32_t function = 0;  // in `functions`
+    uint32_t length = 0;
+    uint64_t offset = 0;  // in the file
+    int64_t hotness = -1;
+  };
+  uint32_t file = 0;
+  uint64_t offset = 0;
+  size_t bytes = 0;
+  bool ends_file = false;
+  absl::Status status;  // an unreadable file, another format, or a malformed remark
+  llvm_remarks::RemarkFileFormat format = llvm_remarks::RemarkFileFormat::kYaml;  // first piece
+  std::optional<size_t> cut_line;  // counted from the piece's first line
+  std::vector<std::string> functions;
+  std::vector<Entry> remarks;
+  std::vector<std::pair<std::string, FunctionStart>> starts;  // the first of each name
+  // Kept when the piece must be parsed again with the file's line numbers (an error, a cut).
+  RemarkPiece piece;
 };
 
-absl::StatusOr<FileContent> ReadWholeFile(const std::string& path, int experiment_id) {
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    const int error = errno;
-    return absl::Status(absl::ErrnoToStatusCode(error),
-                        ReadFailure(experiment_id, path, ErrnoText(error)));
+// A piece of a file, or why the file could not be read.
+struct FilePiece {
+  uint32_t file = 0;
+  RemarkPiece piece;
+  absl::Status status;
+};
+
+// How a file's reading ended, known when its last piece is made.
+struct FileRead {
+  LogFileContent reread;
+  std::string damage;
+  int error = 0;
+};
+
+PieceIndex IndexPiece(FilePiece& item, const std::string& file_name) {
+  PieceIndex index;
+  index.file = item.file;
+  index.status = item.status;
+  index.offset = item.piece.offset;
+  index.bytes = item.piece.size;
+  index.ends_file = item.piece.ends_file;
+  if (!index.status.ok()) return index;
+  const std::string_view text = item.piece.text();
+  if (index.offset == 0) {
+    index.format = llvm_remarks::DetectRemarkFileFormat(text);
+    // Blank and comment lines before the first document may fill a piece of their own.
+    if (index.format != llvm_remarks::RemarkFileFormat::kYaml &&
+        !(index.format == llvm_remarks::RemarkFileFormat::kEmpty && !index.ends_file)) {
+      index.status = llvm_remarks::CheckRemarkFileFormat(text, file_name);
+      return index;
+    }
   }
-  FileCloser closer(fd);
-  InputStream stream(fd, path);
-  FileContent content;
-  content.reread.compressed = stream.Detect() != Compression::kNone;
-  std::shared_ptr<ContentCopy> copy;
-  if (content.reread.compressed) {
-    copy = ContentCopy::Create();
-    if (copy != nullptr) stream.set_copy(copy.get());
+  absl::flat_hash_map<std::string, uint32_t> functions;
+  absl::flat_hash_set<std::string> started;
+  uint32_t last_function = 0;
+  absl::StatusOr<std::optional<size_t>> cut = llvm_remarks::VisitDocuments(
+      text, 0, text.size(), file_name, llvm_remarks::PiecePlace{1, index.ends_file},
+      [&](const Remark& remark, size_t begin, size_t end) {
+        // A function's remarks mostly follow each other: look its name up once for them.
+        if (index.functions.empty() || remark.function != index.functions[last_function]) {
+          auto [it, added] =
+              functions.try_emplace(remark.function, static_cast<uint32_t>(index.functions.size()));
+          if (added) index.functions.push_back(remark.function);
+          last_function = it->second;
+        }
+        index.remarks.push_back(PieceIndex::Entry{last_function, static_cast<uint32_t>(end - begin),
+                                                  index.offset + begin,
+                                                  remark.hotness.value_or(-1)});
+        // Where a function starts, from a Caller or Callee argument (line 0: unknown).
+        for (const llvm_remarks::RemarkArg& arg : remark.args) {
+          if (!arg.loc.has_value() || arg.loc->line == 0 ||
+              (arg.key != "Caller" && arg.key != "Callee")) {
+            continue;
+          }
+          if (started.insert(arg.value).second) {
+            index.starts.emplace_back(arg.value, FunctionStart{arg.loc->file, arg.loc->line});
+          }
+        }
+      });
+  if (!cut.ok()) {
+    index.status = cut.status();
+  } else {
+    index.cut_line = *cut;
   }
-  char buffer[1 << 16];
-  while (true) {
-    const size_t n = stream.Read(buffer, sizeof(buffer));
-    if (n == 0) break;
-    content.bytes.append(buffer, n);
-  }
-  if (stream.error() != 0) {
-    return absl::Status(absl::ErrnoToStatusCode(stream.error()),
-                        ReadFailure(experiment_id, path, ErrnoText(stream.error())));
-  }
-  content.damage = stream.damage();
-  if (copy != nullptr && copy->ok()) content.reread.copy = std::move(copy);
-  return content;
+  if (!index.status.ok() || index.cut_line.has_value()) index.piece = std::move(item.piece);
+  return index;
 }
 
-// Where a function starts, from a remark's Caller or Callee argument (line 0: unknown).
-void NoteStarts(const Remark& remark, absl::flat_hash_map<std::string, FunctionStart>& starts) {
-  for (const llvm_remarks::RemarkArg& arg : remark.args) {
-    if ((arg.key != "Caller" && arg.key != "Callee") || !arg.loc.has_value() ||
-        arg.loc->line == 0) {
-      continue;
-    }
-    starts.try_emplace(arg.value, FunctionStart{arg.loc->file, arg.loc->line});
+// The number of lines before `offset` in the file's content, read again from its start (only
+// when a message must name a line of a piece other than the first).
+absl::StatusOr<size_t> LinesBefore(const std::string& path, uint64_t offset) {
+  absl::StatusOr<InputStream> stream = InputStream::Open(path);
+  if (!stream.ok()) return stream.status();
+  size_t lines = 0;
+  char buffer[1 << 16];
+  while (offset > 0) {
+    const size_t n = stream->Read(buffer, std::min<uint64_t>(sizeof(buffer), offset));
+    if (n == 0) break;
+    lines += static_cast<size_t>(std::count(buffer, buffer + n, '\n'));
+    offset -= n;
   }
+  return lines;
 }
 
 // The unit's remarks read again, each document alone; those at or after `before` (file order)
@@ -176,10 +237,18 @@ std::vector<std::string> FindRemarkFiles(const std::string& directory) {
 absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int experiment_id,
                                                 const WarningSink& warn, LogCounting counting,
                                                 ProgressSink* progress) {
+  return LoadLlvmRemarks(path, experiment_id, warn, counting, progress, LlvmReadOptions{});
+}
+
+absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int experiment_id,
+                                                const WarningSink& warn, LogCounting counting,
+                                                ProgressSink* progress,
+                                                const LlvmReadOptions& options) {
   std::vector<std::string> relative;  // the translation units: files relative to the directory
   std::vector<std::string> opened;
   std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
+  const bool in_directory = std::filesystem::is_directory(path, error);
+  if (in_directory) {
     relative = FindRemarkFiles(path);
     for (const std::string& file : relative) opened.push_back(absl::StrCat(path, "/", file));
   } else {
@@ -193,51 +262,150 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
   OptimizationLog log;
   log.format = LogFormat::kLlvm;
   auto index = std::make_shared<LlvmRemarkIndex>();
-  for (uint32_t f = 0; f < opened.size(); ++f) {
-    const std::string& file = opened[f];
-    absl::StatusOr<FileContent> content = ReadWholeFile(file, experiment_id);
-    if (!content.ok()) return content.status();
-    absl::StatusOr<llvm_remarks::RemarkFile> parsed =
-        llvm_remarks::ParseRemarkFile(content->bytes, file, WorkerThreads());
-    if (!parsed.ok()) {
-      // In a directory an empty remarks file is a translation unit without remarks.
-      if (opened.size() > 1 || relative[0] != std::filesystem::path(path).filename().native()) {
-        if (llvm_remarks::DetectRemarkFileFormat(content->bytes) ==
-            llvm_remarks::RemarkFileFormat::kEmpty) {
-          log.files.push_back(file);
-          log.contents.push_back(std::move(content->reread));
-          index->by_file.emplace_back();
-          index->starts.emplace_back();
-          continue;
+
+  // The source: the files one after another, each in pieces (on the calling thread).
+  std::vector<FileRead> reads(opened.size());
+  uint32_t next_file = 0;
+  std::optional<FileCloser> closer;
+  std::optional<InputStream> stream;
+  std::optional<RemarkPieceReader> reader;
+  std::shared_ptr<ContentCopy> copy;
+  const std::function<std::optional<FilePiece>()> next = [&]() -> std::optional<FilePiece> {
+    while (true) {
+      if (!reader.has_value()) {
+        if (next_file == opened.size()) return std::nullopt;
+        const int fd = open(opened[next_file].c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+          const int error = errno;
+          FilePiece failed;
+          failed.file = next_file++;
+          failed.status =
+              absl::Status(absl::ErrnoToStatusCode(error),
+                           ReadFailure(experiment_id, opened[failed.file], ErrnoText(error)));
+          return failed;
         }
+        closer.emplace(fd);
+        stream.emplace(fd, opened[next_file]);
+        FileRead& read = reads[next_file];
+        read.reread.compressed = stream->Detect() != Compression::kNone;
+        copy.reset();
+        if (read.reread.compressed) {
+          copy = ContentCopy::Create();
+          if (copy != nullptr) stream->set_copy(copy.get());
+        }
+        reader.emplace(&*stream, options.piece_bytes);
       }
-      return absl::InvalidArgumentError(absl::StrCat("Could not read the files of the experiment ",
-                                                     experiment_id, ": ",
-                                                     parsed.status().message()));
+      std::optional<RemarkPiece> piece = reader->Next();
+      if (!piece.has_value()) {  // after the last piece
+        reader.reset();
+        stream.reset();
+        closer.reset();
+        ++next_file;
+        continue;
+      }
+      FilePiece item{next_file, std::move(*piece), absl::OkStatus()};
+      if (item.piece.ends_file) {
+        FileRead& read = reads[next_file];
+        read.error = stream->error();
+        read.damage = stream->damage();
+        if (copy != nullptr && copy->ok()) read.reread.copy = std::move(copy);
+        copy.reset();
+      }
+      return item;
     }
-    for (const std::string& line : parsed->warnings) warn(absl::StrCat("Warning: ", line));
-    if (!content->damage.empty()) warn(absl::StrCat("Warning: ", content->damage));
-    log.files.push_back(file);
-    log.contents.push_back(std::move(content->reread));
-    auto& by_name = index->by_file.emplace_back();
-    absl::flat_hash_map<std::string, FunctionStart> starts;
-    const size_t first_unit = index->units.size();
-    for (size_t i = 0; i < parsed->remarks.size(); ++i) {
-      const Remark& remark = parsed->remarks[i];
-      NoteStarts(remark, starts);
-      auto [it, added] =
-          by_name.try_emplace(remark.function, static_cast<uint32_t>(index->units.size()));
-      if (added) index->units.emplace_back().mangled = remark.function;
-      LlvmRemarkIndex::Unit& unit = index->units[it->second];
-      const auto [begin, end] = parsed->documents[i];
-      unit.documents.push_back(LlvmRemarkIndex::Document{begin, static_cast<uint32_t>(end - begin),
-                                                         static_cast<uint32_t>(i)});
-      if (remark.hotness.has_value()) {
-        unit.hotness = std::max(unit.hotness, *remark.hotness);
+  };
+  const std::function<PieceIndex(FilePiece&)> transform = [&](FilePiece& item) {
+    return IndexPiece(item, opened[item.file]);
+  };
+
+  // The sink: the pieces' indexes merged in file order (on the calling thread).
+  absl::Status failure;
+  int64_t file_remarks = 0;  // of the file being merged
+  absl::flat_hash_map<std::string, FunctionStart> starts;
+  size_t first_unit = 0;
+  std::vector<uint32_t> units_of_piece;  // the unit of each function of the piece
+  // The piece parsed again with the file's line numbers, for the message of an error or a cut.
+  auto reparse = [&](const PieceIndex& piece) -> absl::StatusOr<std::optional<size_t>> {
+    size_t before = 0;
+    if (piece.offset > 0) {
+      absl::StatusOr<size_t> lines = LinesBefore(opened[piece.file], piece.offset);
+      if (!lines.ok()) return lines.status();
+      before = *lines;
+    }
+    const std::string_view text = piece.piece.text();
+    return llvm_remarks::VisitDocuments(text, 0, text.size(), opened[piece.file],
+                                        llvm_remarks::PiecePlace{before + 1, piece.ends_file},
+                                        [](const Remark&, size_t, size_t) {});
+  };
+  const std::function<bool(PieceIndex&)> consume = [&](PieceIndex& piece) {
+    const uint32_t f = piece.file;
+    const std::string& file = opened[f];
+    if (piece.offset == 0) {  // a new file
+      file_remarks = 0;
+      starts.clear();
+      first_unit = index->units.size();
+      log.files.push_back(file);
+      index->by_file.emplace_back();
+    }
+    if (!piece.status.ok()) {
+      // In a directory an empty remarks file is a translation unit without remarks.
+      if (piece.offset == 0 && in_directory &&
+          piece.format == llvm_remarks::RemarkFileFormat::kEmpty) {
+        log.contents.push_back(std::move(reads[f].reread));
+        index->starts.emplace_back();
+        if (progress != nullptr) progress->Advance(1, static_cast<int64_t>(piece.bytes), 0);
+        return true;
+      }
+      absl::Status status = piece.status;
+      if (absl::IsInvalidArgument(status) && piece.offset > 0) {
+        absl::StatusOr<std::optional<size_t>> again = reparse(piece);
+        if (!again.ok()) status = again.status();
+      }
+      failure = absl::IsInvalidArgument(status) ? absl::InvalidArgumentError(absl::StrCat(
+                                                      "Could not read the files of the experiment ",
+                                                      experiment_id, ": ", status.message()))
+                                                : status;
+      return false;
+    }
+    auto& by_name = index->by_file[f];
+    units_of_piece.clear();
+    for (std::string& function : piece.functions) {
+      auto [it, added] = by_name.try_emplace(function, static_cast<uint32_t>(index->units.size()));
+      if (added) index->units.emplace_back().mangled = std::move(function);
+      units_of_piece.push_back(it->second);
+    }
+    for (const PieceIndex::Entry& entry : piece.remarks) {
+      LlvmRemarkIndex::Unit& unit = index->units[units_of_piece[entry.function]];
+      unit.documents.push_back(LlvmRemarkIndex::Document{entry.offset, entry.length,
+                                                         static_cast<uint32_t>(file_remarks++)});
+      if (entry.hotness >= 0) {
+        unit.hotness = std::max(unit.hotness, entry.hotness);
         index->hotness = true;
       }
     }
-    index->remarks += static_cast<int64_t>(parsed->remarks.size());
+    index->remarks += static_cast<int64_t>(piece.remarks.size());
+    for (auto& [name, start] : piece.starts) starts.try_emplace(std::move(name), std::move(start));
+    if (progress != nullptr) {
+      progress->Advance(piece.ends_file ? 1 : 0, static_cast<int64_t>(piece.bytes), 0);
+    }
+    if (!piece.ends_file) return true;
+
+    // The file is read: its warnings, the starts of its functions and its units.
+    FileRead& read = reads[f];
+    if (read.error != 0) {
+      failure = absl::Status(absl::ErrnoToStatusCode(read.error),
+                             ReadFailure(experiment_id, file, ErrnoText(read.error)));
+      return false;
+    }
+    if (piece.cut_line.has_value()) {
+      absl::StatusOr<std::optional<size_t>> again = reparse(piece);
+      const size_t line = again.ok() && again->has_value() ? **again : *piece.cut_line;
+      warn(absl::StrCat("Warning: ", file, ":", line,
+                        ": the remarks file ends inside a remark (cut short?); the ", file_remarks,
+                        " complete remarks before it were read"));
+    }
+    if (!read.damage.empty()) warn(absl::StrCat("Warning: ", read.damage));
+    log.contents.push_back(std::move(read.reread));
     auto& file_starts = index->starts.emplace_back();
     for (const auto& [mangled, start] : starts) file_starts.push_back({start, mangled});
     std::sort(file_starts.begin(), file_starts.end(), [](const auto& a, const auto& b) {
@@ -249,6 +417,7 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
     absl::flat_hash_map<std::string, int> named;
     for (size_t u = first_unit; u < index->units.size(); ++u) {
       LlvmRemarkIndex::Unit& unit = index->units[u];
+      unit.documents.shrink_to_fit();  // a third of the index was the vectors' spare capacity
       if (auto start = starts.find(unit.mangled); start != starts.end()) {
         unit.start = start->second;
       }
@@ -265,10 +434,11 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
       }
       log.units.push_back(std::move(record));
     }
-    if (progress != nullptr) {
-      progress->Advance(1, static_cast<int64_t>(content->bytes.size()), 0);
-    }
-  }
+    return true;
+  };
+  PipelineInOrder<FilePiece, PieceIndex>(options.threads, 2 * size_t{options.threads} + 2, next,
+                                         transform, consume);
+  if (!failure.ok()) return failure;
   if (log.units.empty()) {
     warn(absl::StrCat("Warning: ", path,
                       opened.empty() ? " holds no remarks files (*.opt.yaml)"

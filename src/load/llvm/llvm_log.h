@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "load/llvm/remark_trees.h"
 #include "profdiff/load/optimization_log.h"
+#include "profdiff/support/ordered_parallel.h"
 
 namespace profdiff {
 
@@ -48,11 +49,22 @@ bool IsRemarksFileName(std::string_view name);
 // followed), sorted by path; empty when there are none (or the directory cannot be listed).
 std::vector<std::string> FindRemarkFiles(const std::string& directory);
 
+// How the remarks are read: files are read a piece of whole documents at a time and the pieces
+// parsed on `threads` threads; the log does not depend on either.
+struct LlvmReadOptions {
+  unsigned threads = WorkerThreads();
+  size_t piece_bytes = size_t{1} << 20;
+};
+
 // Reads the remarks of `path` (a remarks file, or a directory of them). A malformed remark fails
 // with file:line:column; a file cut short yields its complete remarks and a warning.
 absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int experiment_id,
                                                 const WarningSink& warn, LogCounting counting,
                                                 ProgressSink* progress);
+absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int experiment_id,
+                                                const WarningSink& warn, LogCounting counting,
+                                                ProgressSink* progress,
+                                                const LlvmReadOptions& options);
 
 // The trees of a unit of a log loaded by LoadLlvmRemarks (`unit` is one of log.units).
 absl::StatusOr<RecordTrees> LoadLlvmUnitTrees(const OptimizationLog& log, const UnitRecord& unit,

@@ -28,6 +28,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -94,9 +95,34 @@ struct ParsedRemarks {
 absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t begin, size_t end,
                                              std::string_view file_name);
 
+// Where a piece of a file's content lies in the file: the line its first byte is on, and whether
+// it ends where the file ends. In a piece that does not, a last document without its `...` line
+// is whole (the next piece starts with the next document); in one that does, it is cut short.
+struct PiecePlace {
+  size_t first_line = 1;
+  bool ends_file = true;
+};
+
+// Called for each remark in file order with the [begin, end) byte range of its document. The
+// Remark is reused for the next document: copy what is kept.
+using RemarkVisitor = std::function<void(const Remark& remark, size_t begin, size_t end)>;
+
+// ParseDocuments without keeping the remarks: parses content[begin, end) of a piece placed in
+// its file at `place` (errors name the file's lines) and hands each remark to `visit`. Returns
+// the line of the document cut short (ParsedRemarks::cut_document_line), if any.
+absl::StatusOr<std::optional<size_t>> VisitDocuments(std::string_view content, size_t begin,
+                                                     size_t end, std::string_view file_name,
+                                                     const PiecePlace& place,
+                                                     const RemarkVisitor& visit);
+
 // Cuts content into at most `pieces` consecutive [begin, end) ranges of whole documents, of about
 // equal size, for ParseDocuments on several threads. Looks only near the cut points.
 std::vector<std::pair<size_t, size_t>> SplitDocuments(std::string_view content, size_t pieces);
+
+// The offset of the last line of content that starts a document (`---`), if it is not the first
+// line; npos when there is none. Content is cut there into a piece of whole documents and the
+// start of the next piece.
+size_t LastDocumentStart(std::string_view content);
 
 enum class RemarkFileFormat {
   kYaml,        // starts with `---` (after blank and comment lines)
@@ -108,6 +134,11 @@ enum class RemarkFileFormat {
 
 // Tells the format from the first bytes of a file.
 RemarkFileFormat DetectRemarkFileFormat(std::string_view content);
+
+// Refuses content that is not YAML remarks (the start of a file, up to at least its first
+// document) with a message that says what was expected: an empty file, bitstream remarks, YAML
+// with a string table, anything else.
+absl::Status CheckRemarkFileFormat(std::string_view content, std::string_view file_name);
 
 // A whole file: refuses what is not YAML remarks with a message that says what was expected (an
 // empty file, bitstream, a string table, anything else), parses the documents on `threads`
