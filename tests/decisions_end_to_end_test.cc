@@ -184,14 +184,14 @@ TEST(DecisionsEndToEndTest, HotSpotCallSitesShowTheCalleesBytecodeSize) {
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_THAT(csv.out, StartsWith("change,method,share,compilation_1,compilation_2,caller,callee,"
                                   "bci,path,kind_1,reason_1,kind_2,reason_2,reasons_1,reasons_2,"
-                                  "bytecode_size_1,bytecode_size_2\n"));
+                                  "bytecode_size_1,bytecode_size_2,bci_1,bci_2\n"));
   EXPECT_THAT(csv.out, HasSubstr(",java.lang.StringLatin1.hashCode(byte[]),27,"));
-  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9\n"));
-  EXPECT_THAT(csv.out, HasSubstr(",not inlineable,inline,,11\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9,27,27\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",not inlineable,inline,,11,37,37\n"));
   std::vector<std::string> json_args = args;
   json_args.push_back("--format=json");
   const RunResult json = RunProfdiffOnce(json_args);
-  EXPECT_THAT(json.out, HasSubstr("\"reasons\":[\"callee is too large\"],\"bytecode_size\":42}"));
+  EXPECT_THAT(json.out, HasSubstr("\"reasons\":[\"callee is too large\"],\"bytecode_size\":42,\"bci\":27}"));
   // Graal's log has no sizes: the jit-vs-jit section above shows none.
   const RunResult graal = RunProfdiffOnce(Differing({"--decisions=true", "--format=json"}));
   EXPECT_THAT(graal.out, Not(HasSubstr("\"bytecode_size\":1")));
@@ -213,7 +213,7 @@ TEST(DecisionsEndToEndTest, HotSpotRunsShowTheCalleesBytecodeSize) {
   csv_args.push_back("--format=csv");
   const RunResult csv = RunProfdiffOnce(csv_args);
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
-  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9,27,27\n"));
 }
 
 TEST(RequireEndToEndTest, HeldRulesExitZeroAndChangeNothing) {

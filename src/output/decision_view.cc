@@ -275,7 +275,10 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
         site.present[s] = change.side[s].present;
         site.kind[s] = change.side[s].kind;
         if (change.side[s].bytecode_size >= 0) site.bytecode_size[s] = change.side[s].bytecode_size;
-        if (change.side[s].present) site.side_bci[s] = change.side[s].bci;
+        // jit-vs-jit-runs does not align moved call sites: a side there is at the path's bci.
+        if (change.side[s].present) {
+          site.side_bci[s] = change.side[s].bci != -1 ? change.side[s].bci : site.bci;
+        }
         site.reasons[s].begin = static_cast<uint32_t>(record_.reasons.size());
         for (const std::string& reason : change.side[s].reasons) record_.reasons.push_back(reason);
         site.reasons[s].end = static_cast<uint32_t>(record_.reasons.size());
