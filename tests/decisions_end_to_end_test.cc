@@ -191,7 +191,8 @@ TEST(DecisionsEndToEndTest, HotSpotCallSitesShowTheCalleesBytecodeSize) {
   std::vector<std::string> json_args = args;
   json_args.push_back("--format=json");
   const RunResult json = RunProfdiffOnce(json_args);
-  EXPECT_THAT(json.out, HasSubstr("\"reasons\":[\"callee is too large\"],\"bytecode_size\":42,\"bci\":27}"));
+  EXPECT_THAT(json.out,
+              HasSubstr("\"reasons\":[\"callee is too large\"],\"bytecode_size\":42,\"bci\":27}"));
   // Graal's log has no sizes: the jit-vs-jit section above shows none.
   const RunResult graal = RunProfdiffOnce(Differing({"--decisions=true", "--format=json"}));
   EXPECT_THAT(graal.out, Not(HasSubstr("\"bytecode_size\":1")));
