@@ -21,24 +21,16 @@ import subprocess
 import sys
 import tempfile
 
+from installed_jdks import named_homes
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(HERE)
 EVENTS = "jdk.ExecutionSample,jdk.Compilation,jdk.ActiveSetting"
 
 
 def jdks():
-    homes = os.environ.get("PROFDIFF_JDKS")
-    candidates = homes.split(":") if homes else sorted(glob.glob("/usr/lib/jvm/*"))
-    seen, result = set(), []
-    for home in candidates:
-        real = os.path.realpath(home)
-        if real in seen:
-            continue
-        tools = [os.path.join(real, "bin", t) for t in ("java", "javac", "jfr")]
-        if all(os.access(t, os.X_OK) for t in tools):
-            seen.add(real)
-            result.append(real)
-    return result
+    """The real homes of the JDKs that have java, javac and jfr."""
+    return [real for _, real in named_homes(("java", "javac", "jfr"))]
 
 
 def instant_nanos(text):
