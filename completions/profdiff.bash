@@ -12,7 +12,7 @@ _profdiff_value_options="--hot-min-limit --hot-max-limit --hot-percentile
   --optimization-context-tree --diff-compilations --long-bci --sort-inlining-tree
   --sort-unordered-phases --remove-detailed-phases --prune-identities --create-fragments
   --inliner-reasoning --format --explanation --summary --fail-on --fail-min-share --method
-  --tiers --decisions --require --color --progress --stable-share --noise-share --show-noise"
+  --tiers --decisions --show-moved --require --color --progress --stable-share --noise-share --show-noise"
 # jit-vs-jit-runs: each --exp1/--exp2 is followed by pairs of a log directory and a profile.
 _profdiff_flag_options="--help -h --version --exp1 --exp2"
 
@@ -27,7 +27,7 @@ _profdiff_option_values() {
     --optimization-context-tree | --diff-compilations | --long-bci | --sort-inlining-tree | \
       --sort-unordered-phases | --remove-detailed-phases | --prune-identities | \
       --create-fragments | --inliner-reasoning | --explanation | --summary | --decisions | \
-      --show-noise)
+      --show-moved | --show-noise)
       echo "true false" ;;
   esac
 }

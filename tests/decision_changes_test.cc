@@ -187,6 +187,52 @@ TEST(DecisionChangesTest, ReasonsThatDifferWithTheKindUnchangedAreApart) {
   }
 }
 
+// A call site that moved with the code (issue 36): the matcher sees experiment 2's tree with the
+// moved call at experiment 1's bci (a copy); the changes read experiment 2's side from the tree
+// as logged, so they outlive the copy (jit-vs-jit-runs keeps them past the pair).
+TEST(DecisionChangesTest, MovedCallSitesAreListedOnlyWhenAskedAndOutliveTheMovedCopy) {
+  InliningTree left, logged;
+  const NodeIndex l = AddRoot(left, "Root.m()");
+  const NodeIndex r = AddRoot(logged, "Root.m()");
+  AddCall(left, "A.m()", 5, l, CallsiteKind::kInlined);
+  AddCall(logged, "A.m()", 5, r, CallsiteKind::kInlined);
+  AddCall(left, "B.m()", 9, l, CallsiteKind::kInlined, {"inline"});
+  AddCall(logged, "B.m()", 12, r, CallsiteKind::kInlined, {"inline"});  // moved by 3
+  AddCall(left, "C.m()", 20, l, CallsiteKind::kDirect, {"callee is too large"});
+  AddCall(logged, "C.m()", 23, r, CallsiteKind::kDirect, {"hot method too big"});  // and reason
+  for (bool moves : {false, true}) {
+    SCOPED_TRACE(moves);
+    PairDecisions d;
+    {
+      InliningTree moved = logged;  // B and C at experiment 1's bci
+      moved.node(2).bci = 9;
+      moved.node(3).bci = 20;
+      InliningTreeEditPolicy policy(left, moved);
+      std::optional<TreeMatch> match = tree_matcher_internal::MatchTreesUnlessTooBig(
+          tree_matcher_internal::AdapterOracle<InliningTreeEditPolicy>(policy),
+          /*identical_interiors=*/true, kMaxMatchedNodePairs);
+      CollectDecisionChanges(match, left, moved, &d, &logged, moves);
+    }
+    ASSERT_EQ(d.changes.size(), moves ? 2u : 1u);
+    const DecisionChange& reason = d.changes[moves ? 1 : 0];
+    EXPECT_FALSE(reason.kind_changed);
+    EXPECT_FALSE(reason.moved);  // a moved call whose reason changed is a reason change
+    EXPECT_EQ(reason.side[0].bci, 20);
+    EXPECT_EQ(reason.side[1].bci, 23);
+    EXPECT_THAT(*reason.side[1].reasons, ElementsAre("hot method too big"));
+    EXPECT_THAT(PathOf(d, reason), ElementsAre(Pair("C.m()", 20)));
+    if (moves) {
+      const DecisionChange& move = d.changes[0];
+      EXPECT_TRUE(move.moved);
+      EXPECT_FALSE(move.kind_changed);
+      EXPECT_EQ(move.side[0].bci, 9);
+      EXPECT_EQ(move.side[1].bci, 12);
+      EXPECT_THAT(*move.side[1].reasons, ElementsAre("inline"));
+      EXPECT_THAT(PathOf(d, move), ElementsAre(Pair("B.m()", 9)));
+    }
+  }
+}
+
 TEST(DecisionChangesTest, ReasonKeys) {
   EXPECT_EQ(ReasonKey({}), "");
   EXPECT_EQ(ReasonKey({"first", "inline (hot)"}), "inline (hot)");

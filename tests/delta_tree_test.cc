@@ -158,6 +158,9 @@ std::vector<std::string> Lines(const InliningTreeEditPolicy& policy, const Delta
       case DeltaKind::kInsertion:
         lines.push_back(indent + "+ " + *policy.tree(Side::kRight).node(n.right).method_name);
         break;
+      case DeltaKind::kMoved:
+        lines.push_back(indent + "> " + *policy.tree(Side::kLeft).node(n.left).method_name);
+        break;
     }
   }
   return lines;
@@ -207,6 +210,35 @@ TEST(DeltaTreeTest, MatchPruneAndExpandIsWhatComparisonsPrint) {
   EXPECT_THAT(Lines(policy, whole.delta),
               ElementsAre(". root", " - a", "  - b", " . same", "  . inner"));
   EXPECT_EQ(whole.cost, 2);
+}
+
+// A moved identity (issue 36) marked before pruning is kept like a difference, with the path to
+// it; marked after, only the identities left on the way to a difference can be moves.
+TEST(DeltaTreeTest, MovedIdentitiesMarkedBeforePruningAreKept) {
+  InliningTree left;
+  NodeIndex root = AddCall(left, "root", -1, kNoNode);
+  NodeIndex outer = AddCall(left, "outer", 3, root);
+  AddCall(left, "moved", 9, outer);
+  AddCall(left, "stays", 20, root);
+  AddCall(left, "gone", 30, root);
+  InliningTree right = left;
+  right.nodes.pop_back();  // "gone", the last child of the root
+  right.node(right.root).children.pop_back();
+  InliningTreeEditPolicy policy(left, right);
+  // The matcher saw "moved" at experiment 1's bci; say it was at another in experiment 2's log.
+  auto moved = [](NodeIndex l, NodeIndex) { return l == 2; };
+
+  TreeMatch kept = tree_matcher_internal::MatchTrees(
+      tree_matcher_internal::AdapterOracle<InliningTreeEditPolicy>(policy),
+      /*identical_interiors=*/true);
+  MarkMovedIdentities(kept.delta, moved);
+  kept.delta = PruneIdentities(kept.delta);
+  EXPECT_THAT(Lines(policy, kept.delta), ElementsAre(". root", " . outer", "  > moved", " - gone"));
+  EXPECT_EQ(kept.cost, 1);  // a move costs nothing
+
+  DeltaTree pruned = PruneIdentities(MatchTrees(policy));
+  MarkMovedIdentities(pruned, moved);
+  EXPECT_THAT(Lines(policy, pruned), ElementsAre(". root", " - gone"));
 }
 
 TEST(DeltaTreeTest, ExpansionOfAWholeTree) {

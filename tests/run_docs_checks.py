@@ -128,9 +128,9 @@ def main():
     header = subprocess.run([binary, "report", f"{jit}/exp1/log", "--format=json"],
                             capture_output=True, text=True).stdout.split("\n")[0]
     header_options = set(json.loads(header)["options"])
-    # --decisions and --require are written only when given, so that the stream of a run without
-    # them stays what it was.
-    only_when_given = {"decisions", "require"}
+    # --decisions, --show-moved and --require are written only when given, so that the stream of
+    # a run without them stays what it was.
+    only_when_given = {"decisions", "show-moved", "require"}
     check(header_options == {o[2:] for o in options} - only_when_given,
           f"the JSON header's options {sorted(header_options)} differ from the help's")
     rules = os.path.join(tempfile.mkdtemp(), "rules")
@@ -138,10 +138,10 @@ def main():
         f.write("# nothing required\n")
     header = subprocess.run([binary, "jit-vs-jit", f"{jit}/exp1/log", f"{jit}/exp1/prof.json",
                              f"{jit}/exp2/log", f"{jit}/exp2/prof.json", "--format=json",
-                             "--decisions=true", f"--require={rules}"],
+                             "--decisions=true", "--show-moved=true", f"--require={rules}"],
                             capture_output=True, text=True).stdout.split("\n")[0]
     check(only_when_given <= set(json.loads(header)["options"]),
-          "the JSON header lacks --decisions or --require when they are given")
+          "the JSON header lacks --decisions, --show-moved or --require when they are given")
 
     # The bash completion, run.
     check(bash_complete(["profdiff", ""]) == commands, "bash: the commands")

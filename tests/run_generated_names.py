@@ -8,8 +8,9 @@ counter and an address (JDK 17: `HotLambdas$$Lambda$3/0x...`) that change from r
 comparison of the two runs must pair each hot lambda method by its stable identity (by
 construction: the lambda$main$N method or the method reference's target its body calls), show
 each side's name in the log, and name no generated class by its address anywhere, in the trees
-of the loop's compilation either; a --require rule names a lambda method by its identity.
-Exit 77 without a JDK.
+of the loop's compilation either; a --require rule names a lambda method by its identity. `stats`
+of the two runs with their JFR recordings scopes a lambda's method by its identity too, so that
+it pairs. Exit 77 without a JDK.
 """
 
 import json
@@ -40,10 +41,13 @@ def run(java, javac, scratch, tag):
                         os.path.join(HERE, "generated_names", "HotLambdas.java")],
                        check=True, capture_output=True)
     log = os.path.join(scratch, "run-%s.log" % tag)
+    recording = os.path.join(scratch, "run-%s.jfr" % tag)
     subprocess.run([java, "-XX:+UnlockDiagnosticVMOptions", "-XX:+LogCompilation",
-                    "-XX:LogFile=" + log, "-Xmx256m", "-cp", classes, "HotLambdas"],
+                    "-XX:LogFile=" + log,
+                    "-XX:StartFlightRecording=filename=%s,settings=profile" % recording,
+                    "-Xmx256m", "-cp", classes, "HotLambdas"],
                    check=True, capture_output=True)
-    return log
+    return log, recording
 
 
 def names_in_tree(tree):
@@ -85,6 +89,25 @@ def check(binary, left, right):
     return problems
 
 
+def check_stats(binary, left, left_recording, right, right_recording):
+    """stats of the two runs, every compiled method a scope: no lambda's scope is named by its
+    run, and the loop's lambdas that are scopes are in both runs."""
+    out = subprocess.run([binary, "stats", left, left_recording, right, right_recording,
+                          "--format=json", "--hot-percentile=1", "--hot-max-limit=100000"],
+                         check=True, capture_output=True, text=True).stdout
+    problems = []
+    for line in out.splitlines():
+        record = json.loads(line)
+        if record.get("type") != "statistics-change" or not isinstance(record["scope"], dict):
+            continue
+        method = record["scope"]["method"]
+        if "$$Lambda" in method and RUN_NAME.search(method):
+            problems.append("stats scope named by its run: %s" % method)
+        if method in EXPECTED and record["hot_only_in"] is not None:
+            problems.append("stats: %s only in run %d" % (method, record["hot_only_in"]))
+    return problems
+
+
 def check_rules(binary, left, right):
     """--require names a lambda method by its identity: it holds, and one of a lambda that does
     not exist is broken."""
@@ -113,8 +136,10 @@ def main():
     with tempfile.TemporaryDirectory() as top:
         for name, java, javac in installed:
             scratch = tempfile.mkdtemp(dir=top)
-            first, second = run(java, javac, scratch, "a"), run(java, javac, scratch, "b")
-            for problem in check(binary, first, second):
+            (first, first_jfr), (second, second_jfr) = (run(java, javac, scratch, "a"),
+                                                        run(java, javac, scratch, "b"))
+            for problem in (check(binary, first, second) +
+                            check_stats(binary, first, first_jfr, second, second_jfr)):
                 print("%s: %s" % (name, problem))
                 failures += 1
     print("generated names: %d JDKs, %d failures" % (len(installed), failures))

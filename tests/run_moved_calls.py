@@ -7,10 +7,15 @@ tests/moved_calls/v1 and v2 hold one program, MovedCalls, edited in work(): a ca
 version runs with -XX:+LogCompilation on every JDK under /usr/lib/jvm; by construction the only
 changes of work()'s inlining are: gone deleted, added inserted, grows no longer inlined. The
 comparison of v1 with v2 must report exactly those (and say that call sites moved); each version
-compared with itself (another run) reports none and no moves. Exit 77 without a JDK.
+compared with itself (another run) reports none and no moves. With --show-moved=true the moves
+are listed: exactly the calls javap finds at another bci in v2 (grows aside, a change), and
+nothing else differs. jit-vs-jit-runs of two runs of each version aligns its pairs the same
+way: its stable differences are exactly the edits'. Exit 77 without a JDK.
 """
 
+import csv
 import glob
+import io
 import json
 import os
 import subprocess
@@ -84,11 +89,78 @@ def changes(binary, left, right):
         tree = record["inlining"]
         moved += tree.get("moved_call_sites", 0)
         for node in tree["nodes"]:
-            if node["op"] == "identity" or node["depth"] != 1:
+            if node["op"] in ("identity", "moved") or node["depth"] != 1:
                 continue
             side = node.get("right") or node.get("left")
             found.add((node["op"], side.get("method")))
     return found, moved, pairs
+
+
+def differences(binary, left, right, options):
+    """Every node of work()'s pairs' inlining and optimization delta trees, as (tree, op, text),
+    and the moves (callee, bci in v1, bci in v2) of its inlining trees' depth 1."""
+    out = subprocess.run([binary, "jit-vs-jit", left, right, "--format=json"] + options,
+                         check=True, capture_output=True, text=True).stdout
+    nodes, moves = [], set()
+    for line in out.splitlines():
+        record = json.loads(line)
+        if record.get("type") != "pair" or record.get("method") != METHOD:
+            continue
+        for kind in ("inlining", "optimization"):
+            for node in record[kind]["nodes"]:
+                side = node.get("left") or node.get("right")
+                if node["op"] == "moved" and kind == "inlining" and node["depth"] == 1:
+                    moves.add((side["method"], node["left"]["bci"], node["right"]["bci"]))
+                if node["op"] not in ("identity", "moved"):
+                    nodes.append((kind, node["op"], json.dumps(node, sort_keys=True)))
+    return sorted(nodes), moves
+
+
+def runs_changes(binary, v1_logs, v2_logs):
+    """work()'s stable inlining differences (op, callee) of its own call sites (path of one
+    step) in jit-vs-jit-runs, and whether it was compared."""
+    out = subprocess.run([binary, "jit-vs-jit-runs", "--exp1"] + v1_logs + ["--exp2"] + v2_logs +
+                         ["--format=json"], check=True, capture_output=True, text=True).stdout
+    found, compared = set(), False
+    for line in out.splitlines():
+        record = json.loads(line)
+        if record.get("type") != "method" or record.get("method") != METHOD:
+            continue
+        compared = record["compared"]
+        for d in record["stable_differences"]:
+            if d["tree"] == "inlining" and len(d["path"]) == 1:
+                side = d.get("right") or d.get("left")
+                found.add((d["op"], side.get("method")))
+    return found, compared
+
+
+def decision_moves(binary, left, right):
+    """The moved call sites of work() in the --decisions CSV with --show-moved (change = moved),
+    as (callee, bci_1, bci_2), and whether a kind or reason change is among them."""
+    out = subprocess.run([binary, "jit-vs-jit", left, right, "--decisions=true",
+                          "--show-moved=true", "--format=csv"], check=True, capture_output=True,
+                         text=True).stdout
+    moves, mixed = set(), False
+    for row in csv.DictReader(io.StringIO(out)):
+        if row["caller"] != METHOD:
+            continue
+        if row["change"] == "moved":
+            mixed |= row["kind_1"] != row["kind_2"] or row["reasons_1"] != row["reasons_2"]
+            moves.add((row["callee"], int(row["bci_1"]), int(row["bci_2"])))
+    return moves, mixed
+
+
+def expected_moves(javac, scratch):
+    """The calls of work() at another bci in v2 than in v1 (javap), but grows (a change)."""
+    before, after = call_bcis(javac, "v1", scratch), call_bcis(javac, "v2", scratch)
+    moves = set()
+    for name, bcis in before.items():
+        if name == "grows" or len(after.get(name, [])) != len(bcis):
+            continue
+        for b1, b2 in zip(bcis, after[name]):
+            if b1 != b2:
+                moves.add(("MovedCalls.%s(int)" % name, b1, b2))
+    return moves
 
 
 def main():
@@ -121,6 +193,26 @@ def main():
                     not all(l.endswith(expected_line) for l in lines):
                 print("%s: grows() relabel at %s, text %s; javap: %s -> %s"
                       % (jdk, sides, lines, before, after))
+                failures += 1
+            # --show-moved lists exactly the moves, and changes nothing else.
+            shown, moves = differences(binary, v1a, v2a, ["--show-moved=true"])
+            plain, no_moves = differences(binary, v1a, v2a, [])
+            wanted = expected_moves(javac, scratch)
+            if moves != wanted or not moves or no_moves or shown != plain:
+                print("%s: --show-moved: moves %s, javap %s; without it %s; the differences %s"
+                      % (jdk, sorted(moves), sorted(wanted), sorted(no_moves),
+                         "agree" if shown == plain else "differ"))
+                failures += 1
+            # The decisions view lists them too (CSV rows `moved`), each the same decision.
+            listed, mixed = decision_moves(binary, v1a, v2a)
+            if listed != wanted or mixed:
+                print("%s: --decisions --show-moved: moves %s (a changed one among them: %s), "
+                      "javap %s" % (jdk, sorted(listed), mixed, sorted(wanted)))
+                failures += 1
+            found, compared = runs_changes(binary, [v1a, v1b], [v2a, v2b])
+            if not compared or found != EXPECTED:
+                print("%s: jit-vs-jit-runs: compared %s, stable changes %s, expected %s"
+                      % (jdk, compared, sorted(found), sorted(EXPECTED)))
                 failures += 1
             for left, right in ((v1a, v1b), (v2a, v2b)):
                 found, moved, pairs = changes(binary, left, right)

@@ -165,6 +165,8 @@ std::string OperationText(const Adapter& adapter, const DeltaNode& op) {
       return absl::StrCat(depth, "- ", Label(left, op.left));
     case DeltaKind::kInsertion:
       return absl::StrCat(depth, "+ ", Label(right, op.right));
+    case DeltaKind::kMoved:
+      return absl::StrCat(depth, "> ", Label(left, op.left));
   }
   return "?";
 }

@@ -100,6 +100,10 @@ struct Options {
   // Comparisons: a section of the call sites whose inlining decisions changed, ranked
   // (docs/decisions-view.md).
   bool decisions = false;
+  // Comparisons of code that changed (issue 36): keep the call sites and optimizations that only
+  // moved with the code in the delta trees, marked as moves (docs/decisions.md, "Call sites that
+  // moved with the code").
+  bool show_moved = false;
   // A rule file that experiment 2 of a comparison (the experiment of report) must hold, exit
   // status 2 otherwise (docs/ci.md); "" for none. Like --fail-on, a gate of the command line:
   // never stored in what the run writes.

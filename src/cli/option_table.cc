@@ -62,6 +62,9 @@ const OptionSpec kOptionSpecs[] = {
     {"--decisions", &Options::decisions, "false",
      "After the output of a comparison, the call sites whose inlining decisions changed: by kind "
      "and reason, ranked by execution share, and the inlining rate"},
+    {"--show-moved", &Options::show_moved, "false",
+     "In comparisons of code that changed, also show the call sites and optimizations that only "
+     "moved with the code (marked >, no difference)"},
     {"--require", &Options::require, "",
      "Exit with status 2 when experiment 2 (of report: the experiment) breaks a rule of this file "
      "(inlined, not-inlined, compiled; docs/ci.md)"},

@@ -42,10 +42,6 @@ struct PairTrees {
   OptimizationContextTree left_context;  // the records refer to their info nodes
   OptimizationContextTree right_context;
   PairDecisions decisions;  // --decisions
-  // Experiment 2's inlining tree with the call sites that moved with the code at experiment 1's
-  // bci (profdiff/analysis/call_site_alignment.h), when any did: the records and decisions refer
-  // to its nodes, so it lives as long as they do.
-  std::optional<InliningTree> moved_right;
 };
 // The classes of a compilation's trees in numberings shared with other compilations' trees
 // (TreeClassifier with the edit policies' SameLabel).
@@ -55,13 +51,10 @@ struct CompilationClasses {
 };
 // With `left_classes` and `right_classes` (both or neither; ignored for optimization-context
 // trees), the matcher takes the trees' classes from them instead of classifying the two trees.
-// Without `align_moved_call_sites`, call sites that moved with the code are not aligned
-// (jit-vs-jit-runs, whose records refer to the runs' trees beyond the pair's storage).
 void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
                 PairTrees* storage, PairRecord* pair, EndRecord* tally,
                 const CompilationClasses* left_classes = nullptr,
-                const CompilationClasses* right_classes = nullptr,
-                bool align_moved_call_sites = true);
+                const CompilationClasses* right_classes = nullptr);
 
 // The preprocessed trees of the compilations of one method section, shared by the threads that
 // render its compilation pairs. A compilation that takes part in several pairs is loaded once and

@@ -13,8 +13,7 @@ namespace profdiff {
 
 void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
                 PairTrees* storage, PairRecord* pair, EndRecord* tally,
-                const CompilationClasses* left_classes, const CompilationClasses* right_classes,
-                bool align_moved_call_sites) {
+                const CompilationClasses* left_classes, const CompilationClasses* right_classes) {
   const bool classes = left_classes != nullptr && right_classes != nullptr;
   const bool prune = options.prune_identities;
   ++tally->pairs;
@@ -46,35 +45,44 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
   // Call sites that only moved because the method's code changed (issue 36) are matched at
   // experiment 1's bci; on the same code the alignment is empty and the trees are used as
   // they are.
-  const CallSiteAlignment alignment = align_moved_call_sites
-                                          ? AlignCallSites(left.inlining_tree, right.inlining_tree)
-                                          : CallSiteAlignment{};
-  std::optional<InliningTree>& moved_right = storage->moved_right;
-  moved_right.reset();
+  const CallSiteAlignment alignment = AlignCallSites(left.inlining_tree, right.inlining_tree);
+  // Only the matching reads this copy: the records and decisions are made of the logged trees,
+  // so they outlive it (jit-vs-jit-runs keeps them past the pair).
+  std::optional<InliningTree> moved_right;
   if (!alignment.empty()) {
     moved_right = ApplyCallSiteMoves(right.inlining_tree, alignment, options.sort_inlining_tree);
   }
   const InliningTree& right_inlining = moved_right ? *moved_right : right.inlining_tree;
   // The shared classes were made of the trees as loaded: not those of a moved tree.
   const bool inlining_classes = classes && !moved_right;
+  // --show-moved keeps the moves, which may lie inside identical subtrees: build those too.
+  const bool show_moved = options.show_moved && moved_right.has_value();
   InliningTreeEditPolicy inlining(left.inlining_tree, right_inlining);
   std::optional<TreeMatch> inlining_match = tree_matcher_internal::MatchTreesUnlessTooBig(
       tree_matcher_internal::AdapterOracle<InliningTreeEditPolicy>(inlining),
-      /*identical_interiors=*/!prune, kMaxMatchedNodePairs,
+      /*identical_interiors=*/!prune || show_moved, kMaxMatchedNodePairs,
       inlining_classes ? &left_classes->inlining : nullptr,
       inlining_classes ? &right_classes->inlining : nullptr);
   if (options.decisions) {
     // From the matching as the matcher made it, before pruning leaves out the identities.
     CollectDecisionChanges(inlining_match, left.inlining_tree, right_inlining, &storage->decisions,
-                           moved_right ? &right.inlining_tree : nullptr);
+                           moved_right ? &right.inlining_tree : nullptr, show_moved);
     pair->decisions = &storage->decisions;
   }
   if (inlining_match.has_value()) {
+    // A call site at another bci in experiment 2's log moved (right_inlining has it at
+    // experiment 1's): marked before pruning it is kept, after only on the way to a difference.
+    auto moved = [&](NodeIndex l, NodeIndex r) {
+      return left.inlining_tree.node(l).bci != right.inlining_tree.node(r).bci;
+    };
+    if (show_moved) MarkMovedIdentities(inlining_match->delta, moved);
     tree_matcher_internal::PruneAndExpand(inlining, prune, *inlining_match);
+    if (moved_right && !show_moved) MarkMovedIdentities(inlining_match->delta, moved);
   }
   BuildInliningDeltaRecord(inlining_match, left.inlining_tree, right_inlining, options,
                            &storage->inlining, moved_right ? &right.inlining_tree : nullptr);
   storage->inlining.moved_call_sites = static_cast<int64_t>(alignment.moves.size());
+  tally->moved_call_sites += storage->inlining.moved_call_sites;
   const InliningTree* sides[2] = {&left.inlining_tree, &right.inlining_tree};
   for (int s = 0; s < 2; ++s) {
     if (!sides[s]->empty()) {
@@ -91,11 +99,25 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
   const bool optimization_classes = classes && !moved_optimizations;
   OptimizationTreeEditPolicy optimization(
       left.optimization_tree, moved_optimizations ? *moved_optimizations : right.optimization_tree);
-  BuildOptimizationDeltaRecord(
-      MatchPruneAndExpandUnlessTooBig(
-          optimization, prune, optimization_classes ? &left_classes->optimization : nullptr,
-          optimization_classes ? &right_classes->optimization : nullptr),
-      left.optimization_tree, right.optimization_tree, &storage->optimization);
+  const bool show_moved_optimizations = options.show_moved && moved_optimizations.has_value();
+  std::optional<TreeMatch> optimization_match = tree_matcher_internal::MatchTreesUnlessTooBig(
+      tree_matcher_internal::AdapterOracle<OptimizationTreeEditPolicy>(optimization),
+      /*identical_interiors=*/!prune || show_moved_optimizations, kMaxMatchedNodePairs,
+      optimization_classes ? &left_classes->optimization : nullptr,
+      optimization_classes ? &right_classes->optimization : nullptr);
+  if (optimization_match.has_value()) {
+    // An optimization whose logged position differs was matched at its mapped position.
+    auto moved = [&](NodeIndex l, NodeIndex r) {
+      return left.optimization_tree.node(l).position != right.optimization_tree.node(r).position;
+    };
+    if (show_moved_optimizations) MarkMovedIdentities(optimization_match->delta, moved);
+    tree_matcher_internal::PruneAndExpand(optimization, prune, *optimization_match);
+    if (moved_optimizations && !show_moved_optimizations) {
+      MarkMovedIdentities(optimization_match->delta, moved);
+    }
+  }
+  BuildOptimizationDeltaRecord(optimization_match, left.optimization_tree, right.optimization_tree,
+                               &storage->optimization);
   if (storage->inlining.too_big) storage->inlining.identical = TreesIdentical(inlining);
   // Too big to match but identical: no decision changed.
   if (options.decisions && storage->decisions.too_big && storage->inlining.identical) {

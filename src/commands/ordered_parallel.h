@@ -34,6 +34,7 @@ inline void AddTally(const EndRecord& piece, EndRecord* totals) {
   totals->inlining += piece.inlining;
   totals->optimization += piece.optimization;
   totals->context += piece.context;
+  totals->moved_call_sites += piece.moved_call_sites;
 }
 
 // Calls render(i, sink, piece) for each piece i on up to `threads` threads, each with a

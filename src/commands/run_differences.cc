@@ -207,7 +207,9 @@ void PairDifferences::Collect(const TreeRecord& tree) {
     paths[i] = path;
     stepped[i] = above ? 1 : 0;
 
-    if (node.op == NodeOp::kIdentity || node.op == NodeOp::kNode) continue;
+    if (node.op == NodeOp::kIdentity || node.op == NodeOp::kMoved || node.op == NodeOp::kNode) {
+      continue;
+    }
     if (label.kind == LabelKind::kPhase || label.kind == LabelKind::kInfo) continue;
     const NodeLabel* left = node.op == NodeOp::kInsert ? nullptr : &node.left;
     const NodeLabel* right = node.op == NodeOp::kDelete ? nullptr : &node.right;

@@ -51,7 +51,7 @@ void ReasonChangeSupport::Add(const PairDecisions& pair, bool cross) {
   ++(cross ? cross_pairs_ : within_pairs_);
   absl::flat_hash_set<std::string> counted;  // a change counts once per pair
   for (const DecisionChange& change : pair.changes) {
-    if (change.kind_changed) continue;
+    if (change.kind_changed || change.moved) continue;  // moves are no changes
     const std::string left = SideKey(change.side[0]);
     const std::string right = SideKey(change.side[1]);
     std::string key = ChangeKey(pair, change, left, right);

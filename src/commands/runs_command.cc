@@ -467,8 +467,7 @@ class RunsComparison {
           MatchTrees(*pairs[i].left->trees, *pairs[i].right->trees, match_options_,
                      matched.trees.get(), &unused, &matched.tally,
                      classify ? &pairs[i].left->classes : nullptr,
-                     classify ? &pairs[i].right->classes : nullptr,
-                     /*align_moved_call_sites=*/false);
+                     classify ? &pairs[i].right->classes : nullptr);
           matched.differences.Collect(matched.trees->inlining);
           if (!options_.optimization_context_tree) {
             matched.differences.Collect(matched.trees->optimization);
@@ -505,7 +504,9 @@ class RunsComparison {
       OpCounts* counts = difference.tree == TreeKind::kInlining       ? &end_.inlining
                          : difference.tree == TreeKind::kOptimization ? &end_.optimization
                                                                       : &end_.context;
-      if (difference.node.op != NodeOp::kIdentity) counts->Add(difference.node.op);
+      if (difference.node.op != NodeOp::kIdentity && difference.node.op != NodeOp::kMoved) {
+        counts->Add(difference.node.op);
+      }
     }
   }
 

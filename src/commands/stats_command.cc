@@ -28,6 +28,12 @@ absl::Status RunStats(const std::vector<std::string>& positionals, const Options
     input.tiers = options.tiers;
     absl::StatusOr<Experiment> experiment = LoadQuietly(input, out);
     if (!experiment.ok()) return experiment.status();
+    // Two experiments are compared method by method: a lambda's method has its stable identity
+    // in both, as in the comparisons (issue 36), so that its scopes pair.
+    if (arguments->size() == 2) {
+      absl::Status named = NameGeneratedClassesStably(*experiment);
+      if (!named.ok()) return named;
+    }
     if (experiment->has_profile()) {
       SelectHotUnits(*experiment, HotPolicy{options.hot_min_limit, options.hot_max_limit,
                                             options.hot_percentile});

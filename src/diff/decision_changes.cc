@@ -96,11 +96,15 @@ void CollectCalleeSizes(const InliningTree& tree,
 
 namespace {
 
+// Walks the matching of `left` with `right`; what a change says of experiment 2's side (names,
+// reasons, bcis) is read from `right_as_logged`, whose nodes have the same indices: `right` may be
+// a copy with moved call sites that lives no longer than the matching, and the changes' views
+// must stay valid as long as the logged trees (jit-vs-jit-runs keeps them past the pair).
 class Collector {
  public:
   Collector(const InliningTree& left, const InliningTree& right,
-            const InliningTree& right_as_logged, PairDecisions* out)
-      : left_(left), right_(right), right_as_logged_(right_as_logged), out_(out) {}
+            const InliningTree& right_as_logged, bool moves, PairDecisions* out)
+      : left_(left), right_(right), right_as_logged_(right_as_logged), moves_(moves), out_(out) {}
 
   void Walk(const DeltaTree& delta) {
     if (delta.empty()) return;
@@ -116,13 +120,12 @@ class Collector {
       const DeltaNode& node = delta.nodes[item.node];
       if (item.depth > 0) {
         const NodeIndex callee = node.left != kNoNode ? node.left : node.right;
-        const InliningTree& tree = node.left != kNoNode ? left_ : right_;
+        const InliningTree& tree = node.left != kNoNode ? left_ : right_as_logged_;
         Enter(item.depth, tree.node(callee));
         switch (node.kind) {
           case DeltaKind::kIdentity:
-            if (ReasonsDiffer(left_.node(node.left), right_.node(node.right))) {
-              Add(node.left, node.right, /*kind_changed=*/false);
-            }
+          case DeltaKind::kMoved:
+            AddUnlessSame(node.left, node.right);
             break;
           case DeltaKind::kRelabel:
             Add(node.left, node.right, /*kind_changed=*/true);
@@ -136,7 +139,7 @@ class Collector {
             continue;
         }
       }
-      const bool identity = node.kind == DeltaKind::kIdentity;
+      const bool identity = node.kind == DeltaKind::kIdentity || node.kind == DeltaKind::kMoved;
       if (identity && node.children.empty() && node.left != kNoNode &&
           !left_.node(node.left).children.empty()) {
         WalkIdentical(node.left, node.right, item.depth);
@@ -169,9 +172,7 @@ class Collector {
       const Item item = stack.back();
       stack.pop_back();
       Enter(item.depth, left_.node(item.left));
-      if (ReasonsDiffer(left_.node(item.left), right_.node(item.right))) {
-        Add(item.left, item.right, /*kind_changed=*/false);
-      }
+      AddUnlessSame(item.left, item.right);
       push_children(item.left, item.right, item.depth);
     }
   }
@@ -183,15 +184,24 @@ class Collector {
     step.bci = node.bci;
   }
 
-  void Add(NodeIndex left, NodeIndex right, bool kind_changed) {
+  // Two call sites of the same kind: a reason change, or (with moves_) a move, or nothing.
+  void AddUnlessSame(NodeIndex left, NodeIndex right) {
+    if (ReasonsDiffer(left_.node(left), right_as_logged_.node(right))) {
+      Add(left, right, /*kind_changed=*/false);
+    } else if (moves_ && left_.node(left).bci != right_as_logged_.node(right).bci) {
+      Add(left, right, /*kind_changed=*/false, /*moved=*/true);
+    }
+  }
+
+  void Add(NodeIndex left, NodeIndex right, bool kind_changed, bool moved = false) {
     DecisionChange& change = out_->changes.emplace_back();
     change.kind_changed = kind_changed;
+    change.moved = moved;
     change.path_begin = static_cast<uint32_t>(out_->path.size());
     out_->path.insert(out_->path.end(), current_.begin(), current_.end());
     change.path_end = static_cast<uint32_t>(out_->path.size());
     Fill(left_, left, &change.side[0]);
-    Fill(right_, right, &change.side[1]);
-    if (right != kNoNode) change.side[1].bci = right_as_logged_.node(right).bci;
+    Fill(right_as_logged_, right, &change.side[1]);
   }
 
   static void Fill(const InliningTree& tree, NodeIndex n, DecisionSide* side) {
@@ -206,6 +216,7 @@ class Collector {
   const InliningTree& left_;
   const InliningTree& right_;
   const InliningTree& right_as_logged_;
+  const bool moves_;
   PairDecisions* out_;
   std::vector<DecisionPathStep> current_;
 };
@@ -220,7 +231,7 @@ std::string ReasonKeyOf(std::string_view last_reason) { return KeyOf(last_reason
 
 void CollectDecisionChanges(const std::optional<TreeMatch>& match, const InliningTree& left,
                             const InliningTree& right, PairDecisions* out,
-                            const InliningTree* right_as_logged) {
+                            const InliningTree* right_as_logged, bool moves) {
   out->Clear();
   CountCallSites(left, &out->call_sites[0], &out->inlined[0]);
   CountCallSites(right, &out->call_sites[1], &out->inlined[1]);
@@ -228,7 +239,7 @@ void CollectDecisionChanges(const std::optional<TreeMatch>& match, const Inlinin
     out->too_big = true;
     return;
   }
-  Collector(left, right, right_as_logged != nullptr ? *right_as_logged : right, out)
+  Collector(left, right, right_as_logged != nullptr ? *right_as_logged : right, moves, out)
       .Walk(match->delta);
 }
 

@@ -62,6 +62,15 @@ DeltaTree PruneIdentities(const DeltaTree& tree) {
   return PruneIdentities(tree, [](const DeltaNode&) { return false; });
 }
 
+void MarkMovedIdentities(DeltaTree& tree,
+                         absl::FunctionRef<bool(NodeIndex left, NodeIndex right)> moved) {
+  for (DeltaNode& node : tree.nodes) {
+    if (node.kind == DeltaKind::kIdentity && moved(node.left, node.right)) {
+      node.kind = DeltaKind::kMoved;
+    }
+  }
+}
+
 namespace tree_matcher_internal {
 
 void ExpandDeltaTree(const TreeMatchOracle& oracle, DeltaTree& tree) {

@@ -386,6 +386,7 @@ void CsvRenderer::Decisions(const DecisionsRecord& record) {
   };
   for (const DecisionSiteRecord& site : record.changes) write("kind", site);
   for (const DecisionSiteRecord& site : record.reason_changes) write("reason", site);
+  for (const DecisionSiteRecord& site : record.moves) write("moved", site);
 }
 
 void CsvRenderer::RunsMethod(const RunsMethodRecord& record) {

@@ -24,6 +24,7 @@ CollectedDecisionPair::Change KeptChange(const PairDecisions& decisions,
                                          const DecisionChange& change) {
   CollectedDecisionPair::Change kept;
   kept.kind_changed = change.kind_changed;
+  kept.moved = change.moved;
   for (uint32_t i = change.path_begin; i < change.path_end; ++i) {
     const DecisionPathStep& step = decisions.path[i];
     CollectedDecisionPair::Step& copy = kept.path.emplace_back();
@@ -115,7 +116,10 @@ void DecisionTally::RunsMethod(const RunsMethodRecord& record) {
   };
   std::vector<const DifferenceRecord*> inlining;
   for (const DifferenceRecord& d : record.stable) {
-    if (d.tree == TreeKind::kOptimization || d.node.op == NodeOp::kIdentity) continue;
+    if (d.tree == TreeKind::kOptimization || d.node.op == NodeOp::kIdentity ||
+        d.node.op == NodeOp::kMoved) {
+      continue;
+    }
     if (label_of(d.node).kind != LabelKind::kInlining) continue;
     inlining.push_back(&d);
   }
@@ -283,6 +287,10 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
         for (const std::string& reason : change.side[s].reasons) record_.reasons.push_back(reason);
         site.reasons[s].end = static_cast<uint32_t>(record_.reasons.size());
       }
+      if (change.moved) {
+        record_.moves.push_back(site);
+        continue;
+      }
       if (!change.kind_changed) {
         record_.reason_changes.push_back(site);
         continue;
@@ -322,6 +330,7 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
   };
   rank(record_.changes);
   rank(record_.reason_changes);
+  rank(record_.moves);
   if (runs_) record_.runs_rate = RunsRate();
   return record_;
 }

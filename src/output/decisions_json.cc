@@ -165,6 +165,13 @@ void WriteDecisionsJson(JsonOut& json, const DecisionsRecord& record) {
   json.BeginArray();
   for (const DecisionSiteRecord& site : record.reason_changes) WriteSite(json, record, site);
   json.EndArray();
+  // Only with moves (--show-moved), so that other streams stay as they were.
+  if (!record.moves.empty()) {
+    json.Key("moved");
+    json.BeginArray();
+    for (const DecisionSiteRecord& site : record.moves) WriteSite(json, record, site);
+    json.EndArray();
+  }
   json.EndObject();
 }
 

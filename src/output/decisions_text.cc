@@ -232,6 +232,12 @@ void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const Te
       "Reasons changed, the kind the same: ",
       Plural(static_cast<int64_t>(record.reason_changes.size()), "call site", "call sites")));
   WriteSites(out, record, record.reason_changes);
+  if (!record.moves.empty()) {  // --show-moved
+    out.Line(
+        absl::StrCat("Moved with the code, the decision the same (no change): ",
+                     Plural(static_cast<int64_t>(record.moves.size()), "call site", "call sites")));
+    WriteSites(out, record, record.moves);
+  }
   out.Outdent();
 }
 

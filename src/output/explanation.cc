@@ -25,7 +25,7 @@ void IndirectCalls(Bullets& b, int depth) {
 }
 
 // The eight example lines of the inlining-tree legend.
-void InliningLegendExamples(Bullets& b, int depth) {
+void InliningLegendExamples(Bullets& b, int depth, const Options& options) {
   b(depth, ". (inlined) the same call site, inlined in both compilations");
   b(depth, ". (direct) the same call site, a direct call in both compilations");
   b(depth, ". (deleted) the same call site, deleted in both compilations");
@@ -34,6 +34,10 @@ void InliningLegendExamples(Bullets& b, int depth) {
   b(depth, "- (inlined) an inlined call site that only the first compilation has");
   b(depth, "+ (direct) a direct call site that only the second compilation has");
   b(depth, "+ (deleted) a deleted call site that only the second compilation has");
+  if (options.show_moved) {
+    b(depth,
+      "> (inlined) the same call site at bci 35 → 39: it moved with the code (no difference)");
+  }
 }
 
 }  // namespace
@@ -83,7 +87,10 @@ void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options
       b(4, ". LoopPeeling: the same optimization in both compilations");
       b(4, "- LoopPeeling: an optimization only in the first compilation");
       b(4, "+ LoopPeeling: an optimization only in the second compilation");
-      InliningLegendExamples(b, 4);
+      if (options.show_moved) {
+        b(4, "> LoopPeeling at bci 40 → 47: the same optimization, moved with the code");
+      }
+      InliningLegendExamples(b, 4, options);
     }
     return;
   }
@@ -108,6 +115,9 @@ void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options
     b(3, ". LoopPeelingPhase: the phase is in both compilations");
     b(3, "- LoopPeelingPhase: the phase is only in the first compilation");
     b(3, "+ LoopPeelingPhase: the phase is only in the second compilation");
+    if (options.show_moved) {
+      b(3, "> LoopPeeling at bci 40 → 47: the same optimization, moved with the code");
+    }
   }
   b(1, "The inlining tree shows the call sites the compiler considered.");
   b(2, "Its root is the compiled method.");
@@ -129,7 +139,7 @@ void WriteExplanation(LineWriter& out, bool single, bool only_hot, const Options
     b(3, "the edits are shown as a tree;");
     if (options.prune_identities) b(3, "subtrees without any difference are left out;");
     b(3, "each line starts with the edit:");
-    InliningLegendExamples(b, 4);
+    InliningLegendExamples(b, 4, options);
   }
 }
 

@@ -231,15 +231,16 @@ void HtmlPieceRenderer::AppendNodes(const TreeRecord& tree, std::string* out) {
         AppendRef(kLabelRef, LabelIndex(tree, node.left), out);
         break;
       case NodeOp::kIdentity:
+      case NodeOp::kMoved:  // two labels at different positions: the page tells them by that
       case NodeOp::kRelabel: {
         const uint32_t left = LabelIndex(tree, node.left);
         const uint32_t right = LabelIndex(tree, node.right);
-        if (node.op == NodeOp::kIdentity && left == right) {
+        if (node.op != NodeOp::kRelabel && left == right) {
           step(kIdentitySameLabel);
           AppendRef(kLabelRef, left, out);
           break;
         }
-        step(node.op == NodeOp::kIdentity ? kIdentity : kRelabel);
+        step(node.op == NodeOp::kRelabel ? kRelabel : kIdentity);
         AppendRef(kLabelRef, left, out);
         out->push_back(',');
         AppendRef(kLabelRef, right, out);

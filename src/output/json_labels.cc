@@ -121,6 +121,8 @@ std::string_view OpName(NodeOp op) {
       return "delete";
     case NodeOp::kRelabel:
       return "relabel";
+    case NodeOp::kMoved:
+      return "moved";
   }
   return "node";
 }
@@ -139,6 +141,9 @@ void WriteCounts(JsonOut& json, const OpCounts& counts, bool with_identity) {
   json.IntMember("insert", counts.insert);
   json.IntMember("delete", counts.remove);
   json.IntMember("relabel", counts.relabel);
+  // A delta tree's moved nodes, only when it has some (issue 36), so that comparisons of the
+  // same code write what they always did.
+  if (with_identity && counts.moved > 0) json.IntMember("moved", counts.moved);
   json.EndObject();
 }
 

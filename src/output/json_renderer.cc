@@ -148,6 +148,7 @@ std::string OptionsJson(const Options& options, const RunsOptions* runs) {
   flag("summary", options.summary);
   // Only when on, so that the header of every other run stays as it was.
   if (options.decisions) flag("decisions", true);
+  if (options.show_moved) flag("show-moved", true);
   json.Member("fail-on", NameOf(options.fail_on));
   json.Key("fail-min-share");
   json.Double(options.fail_min_share);
@@ -423,6 +424,8 @@ void JsonRenderer::Summary(const SummaryRecord& record) {
     };
     kind("inlining", row.inlining, row.inlining_too_big);
     kind("optimization", row.optimization, row.optimization_too_big);
+    // Only when some moved (issue 36), so that comparisons of the same code write what they did.
+    if (row.moved_call_sites > 0) json.IntMember("moved_call_sites", row.moved_call_sites);
     json.EndObject();
   }
   json.EndArray();
@@ -459,6 +462,7 @@ void JsonRenderer::End(const EndRecord& record) {
   json.Key("optimization_context");
   WriteCounts(json, record.context, /*with_identity=*/false);
   json.EndObject();
+  if (record.moved_call_sites > 0) json.IntMember("moved_call_sites", record.moved_call_sites);
   if (record.runs.has_value()) WriteRunsTotals(json, *record.runs);
   json.EndObject();
   WriteLine();

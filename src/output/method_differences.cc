@@ -16,14 +16,15 @@ bool IsInliningLabel(const NodeRecord& node) {
   return label.kind == LabelKind::kInlining;
 }
 
-// The differing nodes only: a summary row has no identities.
+// The differing nodes only: a summary row has no identities (nor moves, which are identities).
 void CountOp(NodeOp op, OpCounts* counts) {
-  if (op != NodeOp::kIdentity) counts->Add(op);
+  if (op != NodeOp::kIdentity && op != NodeOp::kMoved) counts->Add(op);
 }
 
 OpCounts Differences(const OpCounts& counts) {
   OpCounts differences = counts;
   differences.identity = 0;
+  differences.moved = 0;
   return differences;
 }
 
@@ -194,6 +195,7 @@ void MethodDifferenceTally::Reduce(size_t position, std::vector<PairDifferences>
   totals.optimization += counted.optimization;
   totals.inlining_too_big += counted.inlining_too_big;
   totals.optimization_too_big += counted.optimization_too_big;
+  totals.moved_call_sites += counted.moved_call_sites;
   if (keep_ids_) {
     IdPairs& kept = counted_ids_[position];
     for (auto& id : ids) kept.push_back(std::move(id));
@@ -247,6 +249,7 @@ void MethodDifferenceTally::Pair(const PairRecord& record) {
     if (record.inlining != nullptr) {
       entry.inlining = Differences(record.inlining->counts);
       entry.inlining_too_big = add_cost(*record.inlining);
+      entry.moved_call_sites = record.inlining->moved_call_sites;
     }
     if (record.optimization != nullptr) {
       entry.optimization = Differences(record.optimization->counts);
@@ -280,7 +283,7 @@ void MethodDifferenceTally::RunsMethod(const RunsMethodRecord& record) {
   }
   method.pairs = method.counted_pairs = record.cross_pairs;
   for (const DifferenceRecord& difference : record.stable) {
-    if (difference.node.op == NodeOp::kIdentity) continue;
+    if (difference.node.op == NodeOp::kIdentity || difference.node.op == NodeOp::kMoved) continue;
     const bool inlining =
         difference.tree == TreeKind::kInlining ||
         (difference.tree != TreeKind::kOptimization && IsInliningLabel(difference.node));
@@ -304,6 +307,7 @@ void MethodDifferenceTally::Count(const std::vector<PairDifferences>& pairs,
     totals->optimization += pair.optimization;
     totals->inlining_too_big += pair.inlining_too_big;
     totals->optimization_too_big += pair.optimization_too_big;
+    totals->moved_call_sites += pair.moved_call_sites;
     if (ids != nullptr) ids->emplace_back(pair.pair.left, pair.pair.right);
   }
 }
@@ -415,6 +419,7 @@ SummaryRecord MakeSummaryRecord(const std::vector<MethodDifferences>& ranked) {
     row.optimization = method.optimization;
     row.inlining_too_big = method.inlining_too_big;
     row.optimization_too_big = method.optimization_too_big;
+    row.moved_call_sites = method.moved_call_sites;
   }
   return record;
 }

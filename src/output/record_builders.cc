@@ -149,6 +149,8 @@ NodeOp OpOf(DeltaKind kind) {
       return NodeOp::kDelete;
     case DeltaKind::kInsertion:
       return NodeOp::kInsert;
+    case DeltaKind::kMoved:
+      return NodeOp::kMoved;
   }
   return NodeOp::kIdentity;
 }
@@ -183,7 +185,8 @@ void FillInliningDelta(const DeltaNode& node, const InliningTree& left, const In
                        const Options& options, TreeRecord* out, NodeRecord& record) {
   const bool reasoning = options.inliner_reasoning;
   switch (node.kind) {
-    case DeltaKind::kIdentity: {
+    case DeltaKind::kIdentity:
+    case DeltaKind::kMoved: {
       const bool shown = reasoning && node.left != left.root;
       FillInlining(left, node.left, shown, out, &record.left);
       FillInlining(right, node.right, shown, out, &record.right);
@@ -281,11 +284,11 @@ void BuildContextTreeRecord(const OptimizationContextTree& oct, const Options& o
 void BuildInliningDeltaRecord(const std::optional<TreeMatch>& match, const InliningTree& left,
                               const InliningTree& right, const Options& options, TreeRecord* out,
                               const InliningTree* right_as_logged) {
+  // Experiment 2's labels come from the tree as logged (the same node indices): its bcis, and
+  // views that outlive a moved copy.
+  const InliningTree& right_labels = right_as_logged != nullptr ? *right_as_logged : right;
   BuildDelta(match, TreeKind::kInlining, out, [&](const DeltaNode& node, NodeRecord& record) {
-    FillInliningDelta(node, left, right, options, out, record);
-    if (right_as_logged != nullptr && node.right != kNoNode) {
-      record.right.bci = right_as_logged->node(node.right).bci;
-    }
+    FillInliningDelta(node, left, right_labels, options, out, record);
   });
 }
 

@@ -86,13 +86,13 @@ void WriteDifferences(LineWriter& out, const RunsMethodRecord& record,
     const int depth = static_cast<int>(context);
     const TreeRecord& tree = record.labels;
     if (inlining && d.node.op == NodeOp::kRelabel) {
-      out.Line(
-          Emphasized(style, Emphasis::kRelabel,
-                     absl::StrCat("* (", AbslView(d.node.left.callsite), " -> ",
-                                  AbslView(d.node.right.callsite), ") ",
-                                  d.node.left.name_known ? AbslView(d.node.left.name) : "unknown",
-                                  " at bci ", d.node.left.bci, SupportText(d))),
-          depth);
+      out.Line(Emphasized(
+                   style, Emphasis::kRelabel,
+                   absl::StrCat("* (", AbslView(d.node.left.callsite), " -> ",
+                                AbslView(d.node.right.callsite), ") ",
+                                d.node.left.name_known ? AbslView(d.node.left.name) : "unknown",
+                                " at bci ", d.node.left.bci, MovedBciText(d.node), SupportText(d))),
+               depth);
       WriteReasoningBlock(out, tree, d.node.left, " in experiment 1", depth);
       WriteReasoningBlock(out, tree, d.node.right, " in experiment 2", depth);
       WriteReceiverTypeProfileBlock(out, tree, d.node.left, " in experiment 1", depth);

@@ -26,6 +26,8 @@ inline std::string_view OpPrefix(NodeOp op) {
       return "- ";
     case NodeOp::kInsert:
       return "+ ";
+    case NodeOp::kMoved:
+      return "> ";
     case NodeOp::kNode:
       break;
   }
@@ -42,6 +44,7 @@ inline std::optional<Emphasis> OpEmphasis(NodeOp op) {
     case NodeOp::kRelabel:
       return Emphasis::kRelabel;
     case NodeOp::kIdentity:
+    case NodeOp::kMoved:
     case NodeOp::kNode:
       break;
   }

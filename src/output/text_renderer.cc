@@ -48,7 +48,9 @@ void WriteTreeUnder(LineWriter& out, const TreeRecord& tree, const char* heading
     // The code differs between the experiments: say so, as the moves are not shown.
     out.Line(absl::StrCat(tree.moved_call_sites,
                           tree.moved_call_sites == 1 ? " call site" : " call sites",
-                          " moved with the code (matched at experiment 1's bci, no difference)"),
+                          " moved with the code (",
+                          options.show_moved ? "marked >" : "matched at experiment 1's bci",
+                          ", no difference)"),
              heading != nullptr ? 2 : 1);
   }
   out.set_level(level + (heading != nullptr ? 2 : 1));
@@ -391,6 +393,18 @@ void TextRenderer::Summary(const SummaryRecord& record) {
   if (some_not_counted) {
     out_.Line(
         "Differences count the compilations paired one to one by least edit cost (docs/ci.md)");
+  }
+  // The code differed between the experiments (issue 36): say how much only moved.
+  int64_t moved = 0;
+  int64_t moved_in = 0;
+  for (const SummaryRowRecord& row : record.methods) {
+    moved += row.moved_call_sites;
+    moved_in += row.moved_call_sites > 0 ? 1 : 0;
+  }
+  if (moved > 0) {
+    out_.Line(absl::StrCat(moved, moved == 1 ? " call site" : " call sites", " in ", moved_in,
+                           moved_in == 1 ? " method" : " methods",
+                           " moved with the code: no difference (--show-moved=true shows them)"));
   }
   // JFR profiles: the samples behind the shares, and which changes sampling noise explains.
   const bool sampled =

@@ -33,13 +33,6 @@ void AppendLongPosition(const TreeRecord& tree, IndexRange position, std::string
   text->push_back('}');
 }
 
-// A call site that moved with the code (issue 36) is matched at experiment 1's bci; its line
-// says where it is in experiment 2 too: " → 243". Empty for every other node.
-std::string MovedBciText(const NodeRecord& node) {
-  if (node.left.bci == node.right.bci || node.left.bci == -1 || node.right.bci == -1) return "";
-  return absl::StrCat(" → ", node.right.bci);
-}
-
 void AppendMovedBci(const NodeRecord& node, std::string* text) { text->append(MovedBciText(node)); }
 
 // An inlining node (or delta node) with its blocks, at writer level + depth.
@@ -55,8 +48,9 @@ void WriteInliningNode(LineWriter& out, const TreeRecord& tree, const NodeRecord
       WriteReceiverTypeProfileBlock(out, tree, node.left, "", depth);
       return;
     case NodeOp::kIdentity:
+    case NodeOp::kMoved:
       out.Begin(depth);
-      out.Append(". ");
+      out.Append(OpPrefix(node.op));
       AppendLabelText(tree, node.left, false, out.buffer());
       AppendMovedBci(node, out.buffer());
       out.End();
@@ -99,12 +93,18 @@ bool IsInliningNode(const NodeRecord& node) {
       return node.right.kind == LabelKind::kInlining;
     case NodeOp::kIdentity:
     case NodeOp::kRelabel:
+    case NodeOp::kMoved:
       return node.left.kind == LabelKind::kInlining && node.right.kind == LabelKind::kInlining;
   }
   return false;
 }
 
 }  // namespace
+
+std::string MovedBciText(const NodeRecord& node) {
+  if (node.left.bci == node.right.bci || node.left.bci == -1 || node.right.bci == -1) return "";
+  return absl::StrCat(" → ", node.right.bci);
+}
 
 void WriteReasoningBlock(LineWriter& out, const TreeRecord& tree, const NodeLabel& label,
                          std::string_view suffix, int depth) {
@@ -145,7 +145,7 @@ void WriteReceiverTypeProfileBlock(LineWriter& out, const TreeRecord& tree, cons
 // the string by filling it with zeros first, and this runs for every line of a tree (a single
 // piece, like a number, is appended directly).
 void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci,
-                     std::string* text) {
+                     std::string* text, const NodeLabel* moved_to) {
   switch (label.kind) {
     case LabelKind::kInlining:
       text->push_back('(');
@@ -173,6 +173,15 @@ void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_b
       AppendLongPosition(tree, label.position, text);
     } else {
       absl::StrAppend(text, label.bci);
+    }
+    // An optimization that moved with the code: where it is in experiment 2.
+    if (moved_to != nullptr && !moved_to->position.empty()) {
+      text->append(" → ");
+      if (long_bci) {
+        AppendLongPosition(tree, moved_to->position, text);
+      } else {
+        absl::StrAppend(text, moved_to->bci);
+      }
     }
   }
   if (!label.properties.empty()) {
@@ -225,7 +234,8 @@ void WriteTreeText(LineWriter& out, const TreeRecord& tree, const Options& optio
     out.Begin(node.depth);
     if (emphasis) out.Append(style.Begin(*emphasis));
     out.Append(OpPrefix(node.op));
-    AppendLabelText(tree, label, long_bci, out.buffer());
+    AppendLabelText(tree, label, long_bci, out.buffer(),
+                    node.op == NodeOp::kMoved ? &node.right : nullptr);
     if (emphasis) out.Append(style.End());
     out.End();
   }

@@ -70,7 +70,7 @@ function writePage(content) {
 
 // Nodes by operation in a --format=json stream: checks that the text is read right.
 function jsonCounts(stream) {
-  const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, node: 0 };
+  const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, moved: 0, node: 0 };
   for (const line of stream.toString('utf8').split('\n')) {
     if (line === '') continue;
     const record = JSON.parse(line);
@@ -87,7 +87,7 @@ function jsonCounts(stream) {
 async function expandedPage(page) {
   return page.evaluate(() => {
     document.getElementById('expand-all').click();
-    const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, node: 0 };
+    const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, moved: 0, node: 0 };
     for (const node of document.querySelectorAll('[data-op]')) {
       const op = node.getAttribute('data-op');
       counts[op] = (counts[op] ?? 0) + 1;
@@ -109,6 +109,7 @@ async function checkAgainstText(browser, cwd, args, { page: given } = {}) {
   const expected = parseTextOutput(text.out.toString('utf8'));
   const json = profdiff([...args, '--format=json'], cwd);
   checkEqual(expected.counts, jsonCounts(json.out), 'tree lines of the text (read by text_output.mjs) against the JSON nodes');
+  if (args.includes('--show-moved=true')) check(expected.counts.moved > 0, 'moved lines (`>`) in the text');
   const { page, problems } = await openPage(browser, writePage(html.out));
   try {
     const shown = await expandedPage(page);
@@ -144,6 +145,11 @@ function fixtureCases() {
   cases.push(['jit-vs-aot', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${AOT}/exp2/log`, `${AOT}/exp2/prof.json`]);
   cases.push(['aot-vs-aot', `${AOT}/exp1/log`, `${AOT}/exp1/prof.json`, `${AOT}/exp2/log`, `${AOT}/exp2/prof.json`]);
   cases.push(['aot-vs-aot-jit-profile', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${AOT}/exp1/log`, `${AOT}/exp2/log`]);
+  // Code that changed between JDK 17 and 25: moved call sites (issue 36), every one with
+  // --show-moved=true, marked `>` in the text, op moved in the JSON, data-op="moved" on the page.
+  for (const extra of [[], ['--show-moved=true']]) {
+    cases.push(['jit-vs-jit', 'fixtures/hotspot-example/jdk17.log', 'fixtures/hotspot-example/jdk25.log', ...extra]);
+  }
   // A run that fails after its page began (experiment 2's profile is of the wrong kind); a path
   // error writes no page at all (tests/path_errors_test.cc).
   cases.push(['jit-vs-jit', `${JIT}/exp1/log`, `${JIT}/exp1/prof.json`, `${JIT}/exp2/log`, `${AOT}/exp2/prof.json`]);

@@ -22,7 +22,7 @@ const HEADINGS = new Map([
   ['Optimization tree', false],
 ]);
 
-const MARKERS = { '.': 'identity', '+': 'insert', '-': 'delete', '*': 'relabel' };
+const MARKERS = { '.': 'identity', '+': 'insert', '-': 'delete', '*': 'relabel', '>': 'moved' };
 
 function indentOf(line) {
   return /^ */.exec(line)[0].length;
@@ -43,7 +43,7 @@ function isCompilationHeader(text) {
 export function parseTextOutput(text) {
   const lines = text.split('\n');
   const methods = [];
-  const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, node: 0 };
+  const counts = { identity: 0, insert: 0, delete: 0, relabel: 0, moved: 0, node: 0 };
   let block = null;  // {base, delta, sub}: inside a tree block
   let pairPending = false;  // the previous line was the first line of a pair
   for (let i = 0; i < lines.length; i++) {

@@ -51,7 +51,10 @@ struct DecisionChange {
   uint32_t path_begin = 0;
   uint32_t path_end = 0;
   bool kind_changed = true;  // false: the same kind, another reason
-  DecisionSide side[2];      // experiment 1, experiment 2
+  // --show-moved: the same kind and reasons at another bci (the call moved with the code, issue
+  // 36); no change (kind_changed is false).
+  bool moved = false;
+  DecisionSide side[2];  // experiment 1, experiment 2
 };
 
 // Everything about the inlining decisions of one compared pair. Refers to the pair's trees.
@@ -111,11 +114,13 @@ void CollectCalleeSizes(const InliningTree& tree,
 // Fills `out` from `match`, the matching of `left` and `right` as the matcher returned it
 // (before pruning and expansion; an identical subtree pair may have no delta children), or
 // nullopt when the trees were too big to compare. `right_as_logged`, when given, is experiment 2's
-// tree as logged, of which `right` is a copy with moved call sites at experiment 1's bci: the
-// sides' bcis are the logged ones.
+// tree as logged, of which `right` is a copy with moved call sites at experiment 1's bci: what
+// the changes say of experiment 2 (bcis, names, reasons) is read from it, so that they stay
+// valid as long as it does, however short the copy lives.
+// With `moves`, the call sites that only moved are listed too (DecisionChange::moved).
 void CollectDecisionChanges(const std::optional<TreeMatch>& match, const InliningTree& left,
                             const InliningTree& right, PairDecisions* out,
-                            const InliningTree* right_as_logged = nullptr);
+                            const InliningTree* right_as_logged = nullptr, bool moves = false);
 
 }  // namespace profdiff
 

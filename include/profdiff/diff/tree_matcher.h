@@ -51,7 +51,10 @@ inline constexpr uint64_t kMaxMatchedNodePairs = 100'000'000;
 
 enum class Side { kLeft, kRight };  // experiment 1, experiment 2
 
-enum class DeltaKind { kIdentity, kRelabel, kDeletion, kInsertion };
+// kMoved: an identity whose two nodes are at different positions, because the method's code
+// changed between the experiments and the node moved with it (issue 36). It is no difference,
+// but pruning keeps it (MarkMovedIdentities sets it; the matcher never does).
+enum class DeltaKind { kIdentity, kRelabel, kDeletion, kInsertion, kMoved };
 
 // A node of a delta tree: one operation of the edit script. `left` is the node of tree 1
 // (identity, relabel, deletion), `right` the node of tree 2 (identity, relabel, insertion).
@@ -252,6 +255,12 @@ bool TreesIdentical(const A& adapter) {
 DeltaTree PruneIdentities(const DeltaTree& tree, absl::FunctionRef<bool(const DeltaNode&)> is_info);
 // The same for trees without info nodes (inlining and optimization trees).
 DeltaTree PruneIdentities(const DeltaTree& tree);
+
+// Turns every identity of `tree` whose two nodes `moved` says are at different positions into a
+// kMoved node. Marked before pruning, the moves are kept (--show-moved); after, only those on the
+// path to a difference are left to mark.
+void MarkMovedIdentities(DeltaTree& tree,
+                         absl::FunctionRef<bool(NodeIndex left, NodeIndex right)> moved);
 
 // Expansion of algorithms.md §11.5: every deletion (insertion) node without children gets one
 // deletion (insertion) child per child of its left (right) original node, in order, recursively.

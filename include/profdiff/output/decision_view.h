@@ -34,6 +34,7 @@ struct CollectedDecisionPair {
   struct Change {
     std::vector<Step> path;
     bool kind_changed = true;
+    bool moved = false;  // --show-moved: only moved (DecisionChange::moved)
     Side side[2];
   };
   std::string method;

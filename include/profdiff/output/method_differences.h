@@ -49,6 +49,8 @@ struct MethodDifferences {
   // is unknown.
   int64_t inlining_too_big = 0;
   int64_t optimization_too_big = 0;
+  // Call sites that moved with the code in the counted pairs (issue 36): not differences.
+  int64_t moved_call_sites = 0;
 
   // The larger known share; nullopt when neither experiment has a profile.
   std::optional<double> LargerShare() const;
@@ -133,6 +135,7 @@ class MethodDifferenceTally : public RecordObserver {
     OpCounts optimization;
     int64_t inlining_too_big = 0;
     int64_t optimization_too_big = 0;
+    int64_t moved_call_sites = 0;
   };
   using IdPairs = std::vector<std::pair<std::string, std::string>>;
   // The index of methods_ by name: it holds positions, and hashes and compares the names there.

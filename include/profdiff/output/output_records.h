@@ -325,6 +325,8 @@ struct SummaryRowRecord {
   OpCounts optimization;
   int64_t inlining_too_big = 0;  // counted pairs whose trees were too big to compare
   int64_t optimization_too_big = 0;
+  // Call sites that moved with the code in the counted pairs (issue 36): not differences.
+  int64_t moved_call_sites = 0;
 };
 
 struct SummaryRecord {
@@ -398,6 +400,9 @@ struct DecisionsRecord {
   std::vector<DecisionTransitionRecord> transitions;  // largest share first
   std::vector<DecisionSiteRecord> changes;            // kind changes, ranked
   std::vector<DecisionSiteRecord> reason_changes;     // the same kind, another reason, ranked
+  // --show-moved: the call sites that only moved with the code (the same kind and reasons at
+  // another bci; issue 36), ranked. No changes: listed apart, counted nowhere.
+  std::vector<DecisionSiteRecord> moves;
   std::vector<PathElementRecord> path;
   std::vector<std::string_view> reasons;
 };
@@ -427,6 +432,8 @@ struct EndRecord {
   OpCounts inlining;
   OpCounts optimization;
   OpCounts context;
+  // Call sites that moved with the code in the compared pairs (issue 36): not differences.
+  int64_t moved_call_sites = 0;
   // jit-vs-jit-runs: `pairs` counts the pairs of runs matched, and the differences above are the
   // stable ones.
   std::optional<RunsTotalsRecord> runs;

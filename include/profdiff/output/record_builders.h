@@ -24,7 +24,8 @@ void BuildContextTreeRecord(const OptimizationContextTree& oct, const Options& o
 // Delta trees of a matching (output.md §7.1); nullopt: the trees were too big to compare.
 // `right_as_logged`, when given, is experiment 2's tree as logged, of which `right` is a copy with
 // the call sites that moved with the code at experiment 1's bci (call_site_alignment.h): the
-// right labels show the bcis it logged, so a moved call reads "at bci 188 → 243".
+// right labels are made of it, so a moved call reads "at bci 188 → 243" and the labels stay
+// valid as long as it does, however short the copy lives.
 void BuildInliningDeltaRecord(const std::optional<TreeMatch>& match, const InliningTree& left,
                               const InliningTree& right, const Options& options, TreeRecord* out,
                               const InliningTree* right_as_logged = nullptr);

@@ -74,11 +74,15 @@ class TextRenderer : public Renderer {
   Options options_;
 };
 
+// A call site that moved with the code (issue 36) is matched at experiment 1's bci; its line
+// says where it is in experiment 2 too: " → 243". Empty for every other node.
+std::string MovedBciText(const NodeRecord& node);
 // Line texts of output.md §6 (without indentation). `tree` holds the label's ranges.
 std::string LabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci);
-// The same appended to `text` (a LineWriter's buffer: no string per line).
+// The same appended to `text` (a LineWriter's buffer: no string per line). With `moved_to`, an
+// optimization's position is followed by where it is in experiment 2 (" at bci 40 → 47").
 void AppendLabelText(const TreeRecord& tree, const NodeLabel& label, bool long_bci,
-                     std::string* text);
+                     std::string* text, const NodeLabel* moved_to = nullptr);
 CompiledCode CompiledCodeOf(const ExperimentRecord& record);
 PeriodUnit PeriodUnitOf(const ExperimentRecord& record);
 std::string CompilationHeaderText(const CompilationRecord& compilation,

@@ -22,7 +22,9 @@ struct IndexRange {
 };
 
 enum class LabelKind : uint8_t { kInlining, kPhase, kOptimization, kInfo };
-enum class NodeOp : uint8_t { kNode, kIdentity, kInsert, kDelete, kRelabel };
+// kMoved: an identity at a different position in each experiment (the node moved with the code,
+// issue 36); no difference.
+enum class NodeOp : uint8_t { kNode, kIdentity, kInsert, kDelete, kRelabel, kMoved };
 enum class TreeKind : uint8_t { kInlining, kOptimization, kOptimizationContext };
 
 struct ProfiledTypeRecord {
@@ -66,7 +68,7 @@ struct NodeLabel {
 };
 
 // A node of a tree (op kNode: its label is `left`) or of a delta tree (kDelete: `left`,
-// kInsert: `right`, kIdentity and kRelabel: both sides).
+// kInsert: `right`, kIdentity, kRelabel and kMoved: both sides).
 struct NodeRecord {
   int32_t depth = 0;
   NodeOp op = NodeOp::kNode;
@@ -79,6 +81,7 @@ struct OpCounts {
   int64_t insert = 0;
   int64_t remove = 0;  // deletions ("delete" is a keyword)
   int64_t relabel = 0;
+  int64_t moved = 0;  // shown moves (kMoved): not differences
   int64_t differences() const { return insert + remove + relabel; }
   // Counts one node of `op` (kNode, a plain tree's node, counts nowhere).
   void Add(NodeOp op) {
@@ -95,6 +98,9 @@ struct OpCounts {
       case NodeOp::kRelabel:
         ++relabel;
         break;
+      case NodeOp::kMoved:
+        ++moved;
+        break;
       case NodeOp::kNode:
         break;
     }
@@ -104,6 +110,7 @@ struct OpCounts {
     insert += other.insert;
     remove += other.remove;
     relabel += other.relabel;
+    moved += other.moved;
     return *this;
   }
 };

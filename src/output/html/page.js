@@ -16,7 +16,7 @@
   var MAX_INDENT = 60;
   // Page op codes (src/output/html_piece.h) -> data-op values and text markers.
   var OPS = ['identity', 'identity', 'insert', 'delete', 'relabel'];
-  var MARKS = { identity: '.', insert: '+', delete: '-', relabel: '*', node: '' };
+  var MARKS = { identity: '.', insert: '+', delete: '-', relabel: '*', moved: '>', node: '' };
   var MINUS = '\u2212';
 
   var S = [];  // strings
@@ -498,6 +498,12 @@
     var reasons = add(box, el('details', 'statistics-scope'));
     add(reasons, el('summary', null, 'Reasons changed, the kind the same (' + r.reason_changes.length + ')'));
     siteTable(reasons, m, r.reason_changes);
+    if (r.moved && r.moved.length) {  // --show-moved
+      var moved = add(box, el('details', 'statistics-scope'));
+      moved.setAttribute('data-moved', '');
+      add(moved, el('summary', null, 'Moved with the code, the decision the same (' + r.moved.length + ')'));
+      siteTable(moved, m, r.moved);
+    }
   }
 
   // jit-vs-jit-runs: a table of each experiment's runs, as the text's, each run's top methods
@@ -998,7 +1004,8 @@
       }
       if (delta && tree.moved_call_sites) {
         add(block, el('div', 'message', plural(tree.moved_call_sites, 'call site') +
-            ' moved with the code (matched at experiment 1\'s bci, no difference)'));
+            ' moved with the code (' + (model.options['show-moved'] ? 'marked >' :
+            'matched at experiment 1\'s bci') + ', no difference)'));
       }
       if (tree.too_big) {
         var what = k === 'inlining' ? 'inlining' : k === 'optimization' ? 'optimization' : 'optimization-context';
@@ -1045,9 +1052,22 @@
       var b = a;
       if (code === 1 || code === 4) b = flat[i++];
       else if (code === 2) { b = a; a = -1; } else if (code === 3) b = -1;
-      nodes.push({ d: depth, op: OPS[code] || 'identity', a: a, b: b });
+      var op = OPS[code] || 'identity';
+      if (code === 1 && isMove(labelOf(a), labelOf(b))) op = 'moved';
+      nodes.push({ d: depth, op: op, a: a, b: b });
     }
     return nodes;
+  }
+
+  // An identity whose two sides are at different positions moved with the code (issue 36): an
+  // inlining node's bci, an optimization's position.
+  function isMove(l, r) {
+    if (l[0] !== r[0]) return false;
+    if (l[0] === 0) return l[3] !== -1 && r[3] !== -1 && l[3] !== r[3];
+    if (l[0] !== 2) return false;
+    if (l[4].length !== r[4].length) return true;
+    for (var i = 0; i < l[4].length; i++) if (l[4][i] !== r[4][i]) return true;
+    return false;
   }
 
   function labelOf(id) {
@@ -1068,8 +1088,9 @@
     return '{' + parts.join(', ') + '}';
   }
 
-  // Appends the text of label `l` to `line`; positions carry their whole chain as a title.
-  function appendLabel(line, l, longBci) {
+  // Appends the text of label `l` to `line`; positions carry their whole chain as a title. An
+  // optimization that moved with the code says where it is in experiment 2 (`movedTo`).
+  function appendLabel(line, l, longBci, movedTo) {
     switch (l[0]) {
       case 0: line.appendChild(document.createTextNode(inliningText(l))); return;
       case 1: case 3: line.appendChild(document.createTextNode(str(l[1]))); return;
@@ -1081,6 +1102,9 @@
       var chain = longPosition(l);
       var pos = add(line, el('span', 'pos', longBci ? chain : l[3]));
       pos.title = 'bci chain, innermost first: ' + chain;
+      if (movedTo && movedTo[4].length) {
+        line.appendChild(document.createTextNode(' \u2192 ' + (longBci ? longPosition(movedTo) : movedTo[3])));
+      }
     }
     var props = l[5];
     if (props.length) {
@@ -1145,8 +1169,9 @@
       }
       return line;
     }
-    appendLabel(line, left || right, longBci);
-    if (node.op === 'identity' && left && right && left[0] === 0 && right[0] === 0) {
+    appendLabel(line, left || right, longBci, node.op === 'moved' ? right : null);
+    if ((node.op === 'identity' || node.op === 'moved') && left && right && left[0] === 0 &&
+        right[0] === 0) {
       var moved = movedBci(left, right);
       if (moved) line.appendChild(document.createTextNode(moved));
     }
@@ -1172,7 +1197,7 @@
     while (stack.length) close(stack.pop(), n);
     function close(k, at) {
       end[k] = at;
-      if (nodes[k].op !== 'identity' && nodes[k].op !== 'node') diff[k] = 1;
+      if (nodes[k].op !== 'identity' && nodes[k].op !== 'moved' && nodes[k].op !== 'node') diff[k] = 1;
       if (stack.length && diff[k]) diff[stack[stack.length - 1]] = 1;
     }
     var longBci = !!model.options['long-bci'];
@@ -1187,7 +1212,7 @@
       var row = el('div', 'n');
       row.setAttribute('data-op', node.op);
       row.style.setProperty('--d', String(Math.min(node.d, MAX_INDENT)));
-      if (node.op === 'identity' && !diff[j]) row.className = 'n same';
+      if ((node.op === 'identity' || node.op === 'moved') && !diff[j]) row.className = 'n same';
       var lineBox = add(row, el('span', 'line'));
       var tg = add(lineBox, el('span', 'tg', ''));
       if (end[j] > j + 1) {
@@ -1373,7 +1398,7 @@
       add(line, el('span', 'mk', MARKS[op]));
       if (op === 'relabel' && inlining && right && right[0] === 0) {
         line.appendChild(document.createTextNode('(' + str(left[1]) + ' -> ' + str(right[1]) + ') ' +
-            (left[2] === -1 ? 'unknown' : str(left[2])) + ' at bci ' + left[3]));
+            (left[2] === -1 ? 'unknown' : str(left[2])) + ' at bci ' + left[3] + movedBci(left, right)));
       } else {
         appendLabel(line, label, longBci);
       }

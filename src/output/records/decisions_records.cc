@@ -115,6 +115,10 @@ void DecodeDecisions(LineDecoder& d, DecisionsRecord* out) {
             [&](uint32_t e) { DecodeSite(d, e, out, &out->changes.emplace_back()); });
   d.ForEach(d.Array(0, "reason_changes"),
             [&](uint32_t e) { DecodeSite(d, e, out, &out->reason_changes.emplace_back()); });
+  if (d.Find(0, "moved") != kNoToken) {
+    d.ForEach(d.Array(0, "moved"),
+              [&](uint32_t e) { DecodeSite(d, e, out, &out->moves.emplace_back()); });
+  }
 }
 
 void DecodeCallSites(LineDecoder& d, CallSitesRecord* out) {

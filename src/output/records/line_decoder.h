@@ -283,6 +283,8 @@ class LineDecoder {
       tree->counts.insert = Int(counts, "insert", 0);
       tree->counts.remove = Int(counts, "delete", 0);
       tree->counts.relabel = Int(counts, "relabel", 0);
+      // Written only when moves are shown.
+      tree->counts.moved = Find(counts, "moved") != kNoToken ? Int(counts, "moved", 0) : 0;
     }
     int32_t previous_depth = -1;
     ForEach(Array(object, "nodes"), [&](uint32_t e) {
@@ -310,6 +312,8 @@ class LineDecoder {
         node.op = NodeOp::kDelete;
       } else if (op == "relabel") {
         node.op = NodeOp::kRelabel;
+      } else if (op == "moved") {
+        node.op = NodeOp::kMoved;
       } else {
         Fail(absl::StrCat("unknown op \"", AbslView(op), "\""));
         return;

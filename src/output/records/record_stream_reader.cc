@@ -66,6 +66,7 @@ Options DecodeOptions(LineDecoder& d, uint32_t object) {
   flag("explanation", &options.explanation);
   flag("summary", &options.summary);
   flag("decisions", &options.decisions);
+  flag("show-moved", &options.show_moved);
   std::optional<std::string_view> fail_on = d.OptStr(object, "fail-on");
   if (fail_on) options.fail_on = EnumFromName<FailOn>(*fail_on).value_or(FailOn::kNone);
   fraction("fail-min-share", &options.fail_min_share);
@@ -210,6 +211,9 @@ class StreamReader {
       counts("inlining", &end.inlining);
       counts("optimization", &end.optimization);
       counts("optimization_context", &end.context);
+      if (d.Find(0, "moved_call_sites") != kNoToken) {
+        end.moved_call_sites = d.Int(0, "moved_call_sites", 0);
+      }
       uint32_t runs = d.Find(0, "runs");
       if (runs != kNoToken) {
         runs = d.Object(0, "runs");
@@ -370,6 +374,9 @@ class StreamReader {
       };
       kind("inlining", &row.inlining, &row.inlining_too_big);
       kind("optimization", &row.optimization, &row.optimization_too_big);
+      if (d.Find(e, "moved_call_sites") != kNoToken) {
+        row.moved_call_sites = d.Int(e, "moved_call_sites", 0);
+      }
       record.methods.push_back(row);
     });
     if (!d.error().empty()) return Problem(d.error());
