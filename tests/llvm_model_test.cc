@@ -270,6 +270,31 @@ TEST(LlvmModelTest, HotnessIsTheLargestOfAFunctionsRemarksAndPassesArePhases) {
                        "Type=i32"}));
 }
 
+// Every function is an entry of the profile; only the top ones (by Hotness, ties in file order)
+// are kept, in file order, and the others counted.
+TEST(LlvmModelTest, TheProfileKeepsItsTopEntriesAndCountsTheOthers) {
+  TempDir dir;
+  std::string text;
+  // f2 and f6 tie for the tenth place: f2, first in the file, is kept.
+  const std::vector<int> hotness = {5, 70, 3, 70, 9, 1, 3, 8, 6, 4, 7, 0, 10};
+  for (size_t f = 0; f < hotness.size(); ++f)
+    text += Gvn("f" + std::to_string(f), 2, 1, hotness[f]);
+  dir.Write("a.opt.yaml", text);
+  absl::StatusOr<Experiment> experiment = Load(dir.path());
+  ASSERT_TRUE(experiment.ok()) << experiment.status();
+  const Profile& profile = *experiment->profile();
+  EXPECT_EQ(profile.source, ProfileSource::kLlvmHotness);
+  EXPECT_EQ(profile.total_period, 196);
+  EXPECT_EQ(static_cast<int64_t>(profile.code.size()) + profile.code_not_kept, 13);
+  std::vector<std::string> kept;
+  for (const ProfileEntry& entry : profile.code) {
+    EXPECT_EQ(entry.compile_id, "a.opt.yaml");
+    kept.push_back(entry.name + "=" + std::to_string(entry.period));
+  }
+  EXPECT_EQ(kept, (std::vector<std::string>{"f0=5", "f1=70", "f2=3", "f3=70", "f4=9", "f7=8",
+                                            "f8=6", "f9=4", "f10=7", "f12=10"}));
+}
+
 TEST(LlvmModelTest, RustFunctionsPairAcrossBuildsWithoutTheirHash) {
   TempDir one, two;
   const std::string a = one.Write("r.opt.yaml", Gvn("_ZN5crate4work17h0123456789abcdefE", 1, 1, 3));

@@ -445,6 +445,8 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
                                      : " holds no remarks: expected LLVM optimization remarks "
                                        "(written with -fsave-optimization-record)"));
   }
+  // The table of units at its size: it grew by halves while the files were read.
+  index->units.shrink_to_fit();
   log.llvm = std::move(index);
   if (counting == LogCounting::kCount) {
     absl::Status counted = CountUnitTrees(log, [&](const UnitRecord& unit) {
