@@ -17,6 +17,7 @@
 #include "load/log_format.h"
 #include "profdiff/load/experiment_loader.h"
 #include "profdiff/load/optimization_log.h"
+#include "profdiff/output/record_builders.h"
 #include "test_paths.h"
 
 namespace profdiff {
@@ -293,6 +294,13 @@ TEST(LlvmModelTest, TheProfileKeepsItsTopEntriesAndCountsTheOthers) {
   }
   EXPECT_EQ(kept, (std::vector<std::string>{"f0=5", "f1=70", "f2=3", "f3=70", "f4=9", "f7=8",
                                             "f8=6", "f9=4", "f10=7", "f12=10"}));
+  // The summary counts every entry and lists the top ones, largest first.
+  const ExperimentRecord record = MakeExperimentRecord(*experiment);
+  EXPECT_EQ(record.profiled_code, 13);
+  ASSERT_EQ(record.top_methods.size(), 10u);
+  EXPECT_EQ(record.top_methods[0].name, "f1");
+  EXPECT_EQ(record.top_methods[1].name, "f3");
+  EXPECT_EQ(record.top_methods[9].name, "f2");
 }
 
 TEST(LlvmModelTest, RustFunctionsPairAcrossBuildsWithoutTheirHash) {
