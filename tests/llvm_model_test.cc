@@ -17,6 +17,7 @@
 #include "load/log_format.h"
 #include "profdiff/load/experiment_loader.h"
 #include "profdiff/load/optimization_log.h"
+#include "profdiff/output/record_builders.h"
 #include "test_paths.h"
 
 namespace profdiff {
@@ -268,6 +269,38 @@ TEST(LlvmModelTest, HotnessIsTheLargestOfAFunctionsRemarksAndPassesArePhases) {
                        "RootPhase", "gvn",
                        "LoadClobbered Missed@2007 message=load of type i32 not eliminated "
                        "Type=i32"}));
+}
+
+// Every function is an entry of the profile; only the top ones (by Hotness, ties in file order)
+// are kept, in file order, and the others counted.
+TEST(LlvmModelTest, TheProfileKeepsItsTopEntriesAndCountsTheOthers) {
+  TempDir dir;
+  std::string text;
+  // f2 and f6 tie for the tenth place: f2, first in the file, is kept.
+  const std::vector<int> hotness = {5, 70, 3, 70, 9, 1, 3, 8, 6, 4, 7, 0, 10};
+  for (size_t f = 0; f < hotness.size(); ++f)
+    text += Gvn("f" + std::to_string(f), 2, 1, hotness[f]);
+  dir.Write("a.opt.yaml", text);
+  absl::StatusOr<Experiment> experiment = Load(dir.path());
+  ASSERT_TRUE(experiment.ok()) << experiment.status();
+  const Profile& profile = *experiment->profile();
+  EXPECT_EQ(profile.source, ProfileSource::kLlvmHotness);
+  EXPECT_EQ(profile.total_period, 196);
+  EXPECT_EQ(static_cast<int64_t>(profile.code.size()) + profile.code_not_kept, 13);
+  std::vector<std::string> kept;
+  for (const ProfileEntry& entry : profile.code) {
+    EXPECT_EQ(entry.compile_id, "a.opt.yaml");
+    kept.push_back(entry.name + "=" + std::to_string(entry.period));
+  }
+  EXPECT_EQ(kept, (std::vector<std::string>{"f0=5", "f1=70", "f2=3", "f3=70", "f4=9", "f7=8",
+                                            "f8=6", "f9=4", "f10=7", "f12=10"}));
+  // The summary counts every entry and lists the top ones, largest first.
+  const ExperimentRecord record = MakeExperimentRecord(*experiment);
+  EXPECT_EQ(record.profiled_code, 13);
+  ASSERT_EQ(record.top_methods.size(), 10u);
+  EXPECT_EQ(record.top_methods[0].name, "f1");
+  EXPECT_EQ(record.top_methods[1].name, "f3");
+  EXPECT_EQ(record.top_methods[9].name, "f2");
 }
 
 TEST(LlvmModelTest, RustFunctionsPairAcrossBuildsWithoutTheirHash) {

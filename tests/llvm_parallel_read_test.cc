@@ -78,8 +78,8 @@ std::string Describe(const absl::StatusOr<OptimizationLog>& log,
   }
   for (const auto& starts : index.starts) {
     for (const auto& start : starts) {
-      absl::StrAppend(&text, "start ", start.mangled, " ", start.start.file, ":", start.start.line,
-                      "\n");
+      absl::StrAppend(&text, "start ", std::string(start.mangled), " ", start.start.file.str(), ":",
+                      start.start.line, "\n");
     }
   }
   return text;

@@ -69,6 +69,39 @@ TEST(MethodFilterTest, MatchesEitherSpellingOfTheName) {
   EXPECT_FALSE(neither.Matches(simple));
 }
 
+// An LLVM profile keeps only its top entries (Profile::code_not_kept): the spellings are learnt
+// from its units, every one of which is an entry.
+TEST(MethodFilterTest, LlvmProfilesTeachTheirUnitsSpellings) {
+  const std::string simple = "f(Object)";
+  const std::string qualified = "f(java.lang.Object)";
+  Experiment experiment(1, ExperimentKind::kAot);
+  Profile profile;
+  profile.source = ProfileSource::kLlvmHotness;
+  profile.code_not_kept = 2;
+  experiment.set_profile(profile);
+  Compilation unit;
+  unit.method = experiment.GetOrCreateMethod(qualified);
+  experiment.AddCompilation(unit);
+  Compilation keyed;
+  keyed.method = experiment.GetOrCreateMethod("g(java.lang.String)");
+  keyed.multi_method_key = "K";
+  experiment.AddCompilation(keyed);
+  MethodFilter filter("f\\(java\\.lang");
+  MethodFilter with_key("g%%K\\(java");
+  filter.LearnSpellings(experiment);
+  with_key.LearnSpellings(experiment);
+  EXPECT_TRUE(filter.Matches(simple));
+  EXPECT_TRUE(with_key.Matches("g%%K(String)"));
+  // A fragment's method is an inlined method, not a unit: nothing is learnt of it.
+  Compilation fragment;
+  fragment.method = experiment.GetOrCreateMethod("h(java.lang.Object)");
+  fragment.is_fragment = true;
+  experiment.AddCompilation(fragment);
+  MethodFilter inlined("h\\(java");
+  inlined.LearnSpellings(experiment);
+  EXPECT_FALSE(inlined.Matches("h(Object)"));
+}
+
 TEST(MethodFilterTest, InvalidPatternsAreExplained) {
   EXPECT_EQ(MethodFilter::Problem(""), "");
   EXPECT_EQ(MethodFilter::Problem("a.*b"), "");

@@ -39,6 +39,17 @@ TEST(MultiMethodTest, KeyBoundaries) {
   ExpectSplit("a%%%b()", "a()", "%b");        // the first "%%" starts it
 }
 
+TEST(MultiMethodTest, JoinGivesBackTheRawNameOfASplit) {
+  for (std::string_view raw :
+       {"a.B.m(int)", "baz.bar.Foo%%Baz()", "a%%(x)", "a%%(", "%%K()", "a%%b%%c(x)", "a%%k(x)(y)",
+        "a.B%%K.m()", "a%%%b()", "noParens", ""}) {
+    std::optional<MultiMethodName> split = SplitMultiMethodName(raw);
+    ASSERT_TRUE(split.has_value()) << raw;
+    EXPECT_EQ(JoinMultiMethodName(split->name, split->key), raw);
+  }
+  EXPECT_EQ(JoinMultiMethodName("noParens", "K"), "noParens%%K");
+}
+
 TEST(MultiMethodTest, Malformed) {
   EXPECT_FALSE(SplitMultiMethodName("a%%b").has_value());  // no '('
   EXPECT_FALSE(SplitMultiMethodName("%%").has_value());

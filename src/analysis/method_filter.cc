@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include "profdiff/model/multi_method.h"
+
 namespace profdiff {
 
 namespace {
@@ -22,6 +24,15 @@ MethodFilter::MethodFilter(std::string_view pattern) {
 
 void MethodFilter::LearnSpellings(const Experiment& experiment) {
   if (regex_ == nullptr || !experiment.profile()) return;
+  if (experiment.profile()->source == ProfileSource::kLlvmHotness) {
+    // Every unit is an entry of the profile, which keeps only the top ones (Profile::code).
+    for (const Compilation& unit : experiment.compilations()) {
+      if (unit.is_fragment) continue;
+      spellings_.Add(
+          JoinMultiMethodName(experiment.method(unit.method).name, unit.multi_method_key));
+    }
+    return;
+  }
   for (const ProfileEntry& entry : experiment.profile()->code) spellings_.Add(entry.name);
 }
 

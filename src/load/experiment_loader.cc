@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
@@ -123,15 +124,27 @@ LlvmInfo LlvmRemarksHotness(const OptimizationLog& log, const ExperimentInput& i
   Profile profile;
   profile.kind = ExperimentKind::kAot;
   profile.source = ProfileSource::kLlvmHotness;
+  // Every unit is an entry; only the first kTopProfileEntries by period (ties in log order) are
+  // kept, in log order: the rest is counted (Profile::code_not_kept).
+  std::vector<size_t> top;  // by period, largest first; ties in log order
   for (size_t i = 0; i < log.units.size(); ++i) {
     periods[i] = std::max<int64_t>(0, index.units[i].hotness);
     profile.total_period += periods[i];
+    if (top.size() == kTopProfileEntries && periods[top.back()] >= periods[i]) continue;
+    auto after = std::upper_bound(top.begin(), top.end(), periods[i],
+                                  [&](int64_t period, size_t t) { return period > periods[t]; });
+    top.insert(after, i);
+    if (top.size() > kTopProfileEntries) top.pop_back();
+  }
+  std::sort(top.begin(), top.end());
+  for (size_t i : top) {
     ProfileEntry entry;
     entry.compile_id = log.units[i].compilation_id;
     entry.name = log.units[i].method_name;
     entry.period = periods[i];
     profile.code.push_back(std::move(entry));
   }
+  profile.code_not_kept = static_cast<int64_t>(log.units.size() - top.size());
   experiment.set_kind(ExperimentKind::kAot);
   experiment.set_profile(std::move(profile));
   return info;

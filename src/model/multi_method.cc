@@ -37,4 +37,14 @@ std::optional<MultiMethodName> SplitMultiMethodName(std::string_view raw) {
   return result;
 }
 
+std::string JoinMultiMethodName(std::string_view name, const std::optional<std::string>& key) {
+  if (!key.has_value()) return std::string(name);
+  const size_t paren = name.rfind('(');
+  const size_t at = paren == std::string_view::npos ? name.size() : paren;
+  std::string raw;
+  raw.reserve(name.size() + 2 + key->size());
+  raw.append(name.substr(0, at)).append("%%").append(*key).append(name.substr(at));
+  return raw;
+}
+
 }  // namespace profdiff

@@ -367,7 +367,7 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
   record.left_out_period = experiment.LeftOutPeriod();
   record.total_period = profile->total_period;
   record.left_out_share = Share(record.left_out_period, record.total_period);
-  record.profiled_code = static_cast<int64_t>(profile->code.size());
+  record.profiled_code = static_cast<int64_t>(profile->code.size()) + profile->code_not_kept;
   if (profile->source == ProfileSource::kJfr) record.jfr_samples = profile->samples;
   record.graal_share = Share(record.graal_period, record.total_period);
   record.hot_share = Share(record.hot_period, record.total_period);
@@ -380,7 +380,7 @@ ExperimentRecord MakeExperimentRecord(const Experiment& experiment) {
   std::stable_sort(
       entries.begin(), entries.end(),
       [](const ProfileEntry* a, const ProfileEntry* b) { return a->period > b->period; });
-  if (entries.size() > 10) entries.resize(10);
+  if (entries.size() > kTopProfileEntries) entries.resize(kTopProfileEntries);
   for (const ProfileEntry* entry : entries) {
     TopMethodRecord top;
     top.period = entry->period;

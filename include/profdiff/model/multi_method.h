@@ -23,6 +23,10 @@ std::optional<MultiMethodName> SplitMultiMethodName(std::string_view raw);
 bool SplitMultiMethodNameParts(std::string_view raw, std::string_view* prefix,
                                std::string_view* key, std::string_view* suffix, bool* has_key);
 
+// The raw name that SplitMultiMethodName split into `name` and `key`: the key goes back before
+// the last '(' of the name ("a.B.m(int)", "Key" -> "a.B.m%%Key(int)"); without a key, the name.
+std::string JoinMultiMethodName(std::string_view name, const std::optional<std::string>& key);
+
 }  // namespace profdiff
 
 #endif  // PROFDIFF_MODEL_MULTI_METHOD_H_

@@ -5,6 +5,7 @@
 // profdiff/load/proftool/profile.h from proftool's JSON, by profdiff/load/jfr/jfr_profile.h from
 // a JFR recording).
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,11 +28,20 @@ struct ProfileEntry {
 // of the build's profile, docs/llvm.md).
 enum class ProfileSource { kProftool, kJfr, kLlvmHotness };
 
+// The entries an experiment summary lists ("Top methods"): those with the largest periods, ties
+// in the profile's order.
+inline constexpr size_t kTopProfileEntries = 10;
+
 struct Profile {
   ExperimentKind kind = ExperimentKind::kJit;
   std::optional<std::string> execution_id;
   int64_t total_period = 0;
   std::vector<ProfileEntry> code;
+  // Entries counted but not kept in `code`. kLlvmHotness: a unit is its own entry (the periods
+  // are the units' own), so `code` keeps only the kTopProfileEntries first by period, which is
+  // all that is read of it, and not a copy of every unit's name and ID (docs/performance.md,
+  // "LLVM remarks (issue 33)").
+  int64_t code_not_kept = 0;
   ProfileSource source = ProfileSource::kProftool;
   int64_t samples = 0;  // kJfr: the execution samples the periods were made of
 };

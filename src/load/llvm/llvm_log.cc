@@ -197,7 +197,7 @@ absl::StatusOr<RecordTrees> BuildUnitTrees(const OptimizationLog& log, uint32_t 
   const llvm_remarks::CalleeTreeSource callees = [&](std::string_view callee,
                                                      uint64_t at) -> std::optional<InliningTree> {
     if (depth >= kMaxGraftDepth) return std::nullopt;
-    auto it = index.by_file[file].find(std::string(callee));
+    auto it = index.by_file[file].find(callee);
     if (it == index.by_file[file].end() || it->second == unit_index) return std::nullopt;
     absl::StatusOr<RecordTrees> trees =
         BuildUnitTrees(log, file, it->second, at, TreeParts::kInliningTreeOnly, depth + 1);
@@ -321,7 +321,7 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
   // The sink: the pieces' indexes merged in file order (on the calling thread).
   absl::Status failure;
   int64_t file_remarks = 0;  // of the file being merged
-  absl::flat_hash_map<std::string, FunctionStart> starts;
+  absl::flat_hash_map<std::string_view, FunctionStart, StringViewHash> starts;  // names pooled
   size_t first_unit = 0;
   std::vector<uint32_t> units_of_piece;  // the unit of each function of the piece
   // The piece parsed again with the file's line numbers, for the message of an error or a cut.
@@ -369,9 +369,13 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
     }
     auto& by_name = index->by_file[f];
     units_of_piece.clear();
-    for (std::string& function : piece.functions) {
-      auto [it, added] = by_name.try_emplace(function, static_cast<uint32_t>(index->units.size()));
-      if (added) index->units.emplace_back().mangled = std::move(function);
+    for (const std::string& function : piece.functions) {
+      auto it = by_name.find(function);
+      if (it == by_name.end()) {
+        const std::string_view name = index->names.Intern(function);
+        it = by_name.emplace(name, static_cast<uint32_t>(index->units.size())).first;
+        index->units.emplace_back().mangled = name;
+      }
       units_of_piece.push_back(it->second);
     }
     for (const PieceIndex::Entry& entry : piece.remarks) {
@@ -384,7 +388,9 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
       }
     }
     index->remarks += static_cast<int64_t>(piece.remarks.size());
-    for (auto& [name, start] : piece.starts) starts.try_emplace(std::move(name), std::move(start));
+    for (auto& [name, start] : piece.starts) {
+      if (!starts.contains(name)) starts.emplace(index->names.Intern(name), std::move(start));
+    }
     if (progress != nullptr) {
       progress->Advance(piece.ends_file ? 1 : 0, static_cast<int64_t>(piece.bytes), 0);
     }
@@ -409,8 +415,8 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
     auto& file_starts = index->starts.emplace_back();
     for (const auto& [mangled, start] : starts) file_starts.push_back({start, mangled});
     std::sort(file_starts.begin(), file_starts.end(), [](const auto& a, const auto& b) {
-      return std::tie(a.start.file, a.start.line, a.mangled) <
-             std::tie(b.start.file, b.start.line, b.mangled);
+      return std::tuple(a.start.file.view(), a.start.line, a.mangled) <
+             std::tuple(b.start.file.view(), b.start.line, b.mangled);
     });
     // Units are named by their demangled names; two functions of a file may demangle alike (a
     // constructor's complete and base variants): the second's ID names its symbol.
@@ -425,7 +431,7 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
       record.method_name = llvm_remarks::DemangledFunctionName(unit.mangled);
       record.compilation_id = relative[f];
       if (++named[record.method_name] > 1) {
-        absl::StrAppend(&record.compilation_id, " (", unit.mangled, ")");
+        absl::StrAppend(&record.compilation_id, " (", AbslView(unit.mangled), ")");
       }
       record.file = f;
       record.offset = unit.documents.front().offset;
@@ -445,6 +451,8 @@ absl::StatusOr<OptimizationLog> LoadLlvmRemarks(const std::string& path, int exp
                                      : " holds no remarks: expected LLVM optimization remarks "
                                        "(written with -fsave-optimization-record)"));
   }
+  // The table of units at its size: it grew by halves while the files were read.
+  index->units.shrink_to_fit();
   log.llvm = std::move(index);
   if (counting == LogCounting::kCount) {
     absl::Status counted = CountUnitTrees(log, [&](const UnitRecord& unit) {

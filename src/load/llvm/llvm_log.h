@@ -15,8 +15,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "load/llvm/name_pool.h"
 #include "load/llvm/remark_trees.h"
 #include "profdiff/load/optimization_log.h"
+#include "profdiff/support/absl_compat.h"
 #include "profdiff/support/ordered_parallel.h"
 
 namespace profdiff {
@@ -28,18 +30,20 @@ struct LlvmRemarkIndex {
     uint32_t order = 0;  // its place among the file's remarks
   };
   struct Unit {
-    std::string mangled;  // the function as the remarks name it
+    std::string_view mangled;  // the function as the remarks name it (in `names`)
     std::optional<llvm_remarks::FunctionStart> start;
     std::vector<Document> documents;  // in file order
     int64_t hotness = -1;             // the largest Hotness of its remarks; -1: none has one
   };
   std::vector<Unit> units;  // parallel to OptimizationLog::units
   // Per file: the unit of each function (mangled name).
-  std::vector<absl::flat_hash_map<std::string, uint32_t>> by_file;
+  std::vector<absl::flat_hash_map<std::string_view, uint32_t, StringViewHash>> by_file;
   // Per file: the starts of the functions its remarks name, sorted by (file, line).
   std::vector<std::vector<llvm_remarks::NamedStart>> starts;
   int64_t remarks = 0;
   bool hotness = false;  // some remark carries a Hotness
+  // The names of the functions of the units and the starts, each once.
+  llvm_remarks::NamePool names;
 };
 
 // Whether the file name is that of a remarks file: *.opt.yaml, also compressed (.gz, .zst).

@@ -299,7 +299,7 @@ class OptimizationBuilder {
     auto after = std::upper_bound(starts.begin(), starts.end(), loc,
                                   [](const DebugLoc& at, const NamedStart& start) {
                                     if (at.file != start.start.file)
-                                      return at.file < start.start.file;
+                                      return at.file < start.start.file.view();
                                     return static_cast<int64_t>(at.line) < start.start.line;
                                   });
     if (after == starts.begin()) return nullptr;

@@ -16,6 +16,7 @@
 
 #include "load/llvm/remark_parser.h"
 #include "profdiff/load/graal/record_reader.h"
+#include "profdiff/model/interned_name.h"
 
 namespace profdiff::llvm_remarks {
 
@@ -60,16 +61,19 @@ std::string DecisionText(const Remark& remark);
 using CalleeTreeSource =
     std::function<std::optional<InliningTree>(std::string_view callee, uint64_t before)>;
 
-// A function's definition, when a remark's Caller or Callee argument says where it starts.
+// A function's definition, when a remark's Caller or Callee argument says where it starts. The
+// file is interned: a build tree's index holds a start for each of its functions, in a few
+// hundred files.
 struct FunctionStart {
-  std::string file;
+  InternedName file;
   int64_t line = 0;
 };
 
-// A function of a file and where it starts.
+// A function of a file and where it starts; the name is kept by the holder of the starts (the
+// log's NamePool).
 struct NamedStart {
   FunctionStart start;
-  std::string mangled;
+  std::string_view mangled;
 };
 
 // The remarks of one function, in file order, each with its order in the file.
