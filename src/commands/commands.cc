@@ -11,6 +11,7 @@
 #include "profdiff/load/rule_file.h"
 #include "profdiff/output/decision_view.h"
 #include "profdiff/output/difference_gate.h"
+#include "profdiff/output/loop_view.h"
 #include "profdiff/output/method_differences.h"
 #include "profdiff/output/observed_renderer.h"
 #include "profdiff/output/record_stream_reader.h"
@@ -92,13 +93,17 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
   DecisionTally decisions;
   std::optional<ObservedRenderer> observed_decisions;
   if (compares && options.decisions) observed = &observed_decisions.emplace(*observed, decisions);
+  // --decisions on LLVM remarks: the loops whose vectorization changed.
+  LoopTally loops;
+  std::optional<ObservedRenderer> observed_loops;
+  if (compares && options.decisions) observed = &observed_loops.emplace(*observed, loops);
   // The comparisons end with the ranked table (--summary), then the decisions (render passes on
   // the stream's own). The tally's methods are taken from it once (a copy of tens of thousands
   // would add to the peak memory); with --fail-on the gate is decided from them in section
   // order before they are ranked.
   std::optional<GateVerdict> verdict;
   if (compares && (options.summary || options.decisions)) {
-    ObservedRenderer& last = observed_decisions.has_value() ? *observed_decisions : *observed_tally;
+    ObservedRenderer& last = observed_loops.has_value() ? *observed_loops : *observed_tally;
     last.set_before_end([&](Renderer& renderer) {
       if (options.summary) {
         std::vector<MethodDifferences> methods = tally.TakeMethods();
@@ -110,6 +115,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::string& command,
         renderer.Summary(MakeSummaryRecord(ranked));
       }
       if (options.decisions) renderer.Decisions(decisions.MakeRecord());
+      if (options.decisions && loops.remarks()) renderer.Loops(loops.MakeRecord());
     });
   }
   absl::Status status = RunPipeline(command, positionals, options, *observed, progress, runs);

@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/loop_vectorization.h"
 #include "profdiff/analysis/optimization_context_tree.h"
 #include "profdiff/diff/decision_changes.h"
 #include "profdiff/diff/tree_classes.h"
@@ -41,7 +42,8 @@ struct PairTrees {
   TreeRecord optimization;
   OptimizationContextTree left_context;  // the records refer to their info nodes
   OptimizationContextTree right_context;
-  PairDecisions decisions;  // --decisions
+  PairDecisions decisions;        // --decisions
+  std::vector<LoopChange> loops;  // --decisions: the loops whose vectorization differs
 };
 // The classes of a compilation's trees in numberings shared with other compilations' trees
 // (TreeClassifier with the edit policies' SameLabel).

@@ -3,6 +3,7 @@
 #include "commands/comparison_commands.h"
 #include "profdiff/analysis/call_site_alignment.h"
 #include "profdiff/analysis/compilation_trees.h"
+#include "profdiff/analysis/loop_vectorization.h"
 #include "profdiff/analysis/optimization_alignment.h"
 #include "profdiff/analysis/optimization_context_tree.h"
 #include "profdiff/diff/edit_policies.h"
@@ -17,6 +18,11 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
   const bool classes = left_classes != nullptr && right_classes != nullptr;
   const bool prune = options.prune_identities;
   ++tally->pairs;
+  if (options.decisions) {
+    // The loop view (LLVM remarks' loop-vectorize phase; nothing for other logs).
+    storage->loops = FindLoopVectorizationChanges(left.optimization_tree, right.optimization_tree);
+    pair->loops = &storage->loops;
+  }
   if (options.optimization_context_tree) {
     OptimizationContextTree& left_oct = storage->left_context;
     OptimizationContextTree& right_oct = storage->right_context;

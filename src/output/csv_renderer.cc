@@ -389,6 +389,67 @@ void CsvRenderer::Decisions(const DecisionsRecord& record) {
   for (const DecisionSiteRecord& site : record.moves) write("moved", site);
 }
 
+// A loop in the columns of the call sites (docs/output-formats.md): `caller` and `bci` are the
+// loop's innermost function and position, `path` its position outermost first, `kind_N`
+// vectorized, not vectorized or empty (no remark), `reason_N` the width x interleave count.
+void CsvRenderer::Loops(const LoopsRecord& record) {
+  for (const LoopRowRecord& loop : record.loops) {
+    row_.clear();
+    Row row(&row_);
+    row.Text("loop");
+    row.Text(loop.method);
+    if (loop.share) {
+      row.Double(*loop.share);
+    } else {
+      row.Empty();
+    }
+    row.Text(loop.compilation[0]);
+    row.Text(loop.compilation[1]);
+    const PathElementRecord* innermost =
+        loop.position.empty() ? nullptr : &record.position[loop.position.begin];
+    row.Text(innermost != nullptr ? innermost->method.value_or("") : "");
+    row.Empty();
+    row.Int(innermost != nullptr ? innermost->bci : -1);
+    std::string path;
+    for (uint32_t i = loop.position.end; i > loop.position.begin; --i) {
+      if (i < loop.position.end) path += " > ";
+      absl::StrAppend(&path, AbslView(record.position[i - 1].method.value_or("(unknown)")), "@",
+                      record.position[i - 1].bci);
+    }
+    row.Text(path);
+    for (int s = 0; s < 2; ++s) {
+      const bool vectorized = !loop.vectorized[s].empty();
+      row.Text(vectorized ? "vectorized" : loop.remarked[s] ? "not vectorized" : "");
+      std::string widths;
+      for (uint32_t i = loop.vectorized[s].begin; i < loop.vectorized[s].end; ++i) {
+        if (i > loop.vectorized[s].begin) widths += ", ";
+        absl::StrAppend(&widths, AbslView(record.widths[i].width), "x",
+                        AbslView(record.widths[i].interleave));
+      }
+      row.Text(widths);
+    }
+    for (int s = 0; s < 2; ++s) {
+      std::string joined;
+      for (uint32_t i = loop.reasons[s].begin; i < loop.reasons[s].end; ++i) {
+        if (i > loop.reasons[s].begin) joined += "; ";
+        joined += record.reasons[i];
+      }
+      row.Text(joined);
+    }
+    row.Empty();
+    row.Empty();
+    for (int s = 0; s < 2; ++s) {
+      if (loop.remarked[s] && innermost != nullptr) {
+        row.Int(innermost->bci);
+      } else {
+        row.Empty();
+      }
+    }
+    row.End();
+    out_.Raw(row_);
+  }
+}
+
 void CsvRenderer::RunsMethod(const RunsMethodRecord& record) {
   for (const ShareStatsRecord& s : record.hotness) {
     row_.clear();

@@ -52,15 +52,9 @@ std::vector<size_t> PairsCountedForDecisions(
 }
 
 void DecisionTally::Method(const MethodRecord& record) {
-  std::optional<double> share[2];
-  MethodRecordShares(record, share);
   MethodInfo info;
   info.index = record.index;
-  if (share[0] && share[1]) {
-    info.share = std::max(*share[0], *share[1]);
-  } else {
-    info.share = share[0] ? share[0] : share[1];
-  }
+  info.share = MethodRecordLargerShare(record);
   std::lock_guard<std::mutex> lock(mutex_);
   methods_[std::string(record.name)] = info;
 }

@@ -438,6 +438,12 @@ void HtmlPieceRenderer::Decisions(const DecisionsRecord& record) {
   RecordSection(&json_);
 }
 
+void HtmlPieceRenderer::Loops(const LoopsRecord& record) {
+  json_.clear();
+  JsonRenderer(&json_).Loops(record);
+  RecordSection(&json_);
+}
+
 void HtmlPieceRenderer::End(const EndRecord& record) {
   json_.clear();
   JsonRenderer(&json_).End(record);

@@ -111,6 +111,10 @@ void HtmlRenderer::Decisions(const DecisionsRecord& record) {
   Encode([&](Renderer& r) { r.Decisions(record); });
 }
 
+void HtmlRenderer::Loops(const LoopsRecord& record) {
+  Encode([&](Renderer& r) { r.Loops(record); });
+}
+
 void HtmlRenderer::End(const EndRecord& record) {
   WriteCountedPairs();
   Encode([&](Renderer& r) { r.End(record); });

@@ -8,6 +8,7 @@
 #include "output/decisions_json.h"
 #include "output/json_labels.h"
 #include "output/json_out.h"
+#include "output/loops_json.h"
 #include "output/runs_json.h"
 
 namespace profdiff {
@@ -436,6 +437,12 @@ void JsonRenderer::Summary(const SummaryRecord& record) {
 void JsonRenderer::Decisions(const DecisionsRecord& record) {
   JsonOut json(out_.buffer());
   WriteDecisionsJson(json, record);
+  WriteLine();
+}
+
+void JsonRenderer::Loops(const LoopsRecord& record) {
+  JsonOut json(out_.buffer());
+  WriteLoopsJson(json, record);
   WriteLine();
 }
 

@@ -71,6 +71,13 @@ void MethodRecordShares(const MethodRecord& record, std::optional<double> (&shar
   }
 }
 
+std::optional<double> MethodRecordLargerShare(const MethodRecord& record) {
+  std::optional<double> share[2];
+  MethodRecordShares(record, share);
+  if (share[0] && share[1]) return std::max(*share[0], *share[1]);
+  return share[0] ? share[0] : share[1];
+}
+
 void MethodRecordSamples(const MethodRecord& record, std::optional<int64_t> (&samples)[2]) {
   for (const CompilationListRecord& list : record.experiments) {
     if (list.experiment < 1 || list.experiment > 2 || !list.profiled) continue;

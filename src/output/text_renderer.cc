@@ -451,6 +451,12 @@ void TextRenderer::Decisions(const DecisionsRecord& record) {
   WriteDecisionsText(out_, record, style_, compared_methods_.Adjective());
 }
 
+void TextRenderer::Loops(const LoopsRecord& record) {
+  out_.EmptyLine();
+  out_.set_level(0);
+  WriteLoopsText(out_, record, style_, compared_methods_.Adjective());
+}
+
 void TextRenderer::Statistics(const StatisticsRecord& record) {
   if (compared_) return;  // the changes show both experiments' figures
   out_.set_level(0);

@@ -400,6 +400,40 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
   }
 });
 
+test('--decisions on LLVM remarks: the loops record as a table, each loop linking to its pair', async (browser) => {
+  const L = `${SOURCE}/fixtures/llvm-example`;
+  for (const args of [[`${L}/clang-19/O2`, `${L}/clang-19/O3`], [`${L}/clang-19/O2`, `${L}/clang-19/O2-pgo`]]) {
+    const json = profdiff(['aot-vs-aot', ...args, '--decisions=true', '--format=json'], SOURCE);
+    checkEqual(json.status, 0, 'exit status of --format=json');
+    const record = json.out.toString('utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l))
+        .find((r) => r.type === 'loops');
+    check(record !== undefined && record.loops.length > 0, 'a loops record with loops');
+    const stream = path.join(TMP, `loops-${++pageNumber}.jsonl`);
+    fs.writeFileSync(stream, json.out);
+    const html = profdiff(['render', stream, '--format=html'], SOURCE);
+    checkEqual(html.status, 0, 'exit status of render --format=html');
+    const { page, problems } = await openPage(browser, writePage(html.out));
+    try {
+      const rows = await page.evaluate(() => [...document.querySelectorAll('#loops table.loop-changes tbody tr')]
+          .map((tr) => ({ cells: [...tr.children].map((td) => td.textContent),
+                          href: tr.querySelector('a')?.getAttribute('href') })));
+      const side = (s) => (s.vectorized.length === 0 ? (s.remarked ? 'not vectorized' : 'no remark')
+          : 'vectorized ' + s.vectorized.map((v) => `${v.width}x${v.interleave}`).join(', '));
+      checkEqual(rows.map((r) => r.cells), record.loops.map((loop) => [
+          loop.share === null ? '\u2013' : (loop.share * 100).toFixed(2) + '%', loop.position[0].method,
+          String(loop.position[0].bci), loop.method, side(loop.before), side(loop.after),
+          loop.before.reasons.join('; '), loop.after.reasons.join('; '),
+          `${loop.compilations[0]} vs ${loop.compilations[1]}`]), 'loop rows');
+      record.loops.forEach((loop, i) => checkEqual(rows[i].href,
+          `#m:${encodeURIComponent(loop.method)}/p/${encodeURIComponent(loop.compilations[0])}/` +
+          encodeURIComponent(loop.compilations[1]), `link of loop ${i}`));
+      checkEqual(problems, [], 'problems');
+    } finally {
+      await page.close();
+    }
+  }
+});
+
 test('--decisions with runs: the rates\' changes as the text says them', async (browser) => {
   const e1 = `${JIT}/exp1/`, e2 = `${JIT}/exp2/`;
   const args = ['jit-vs-jit-runs', '--exp1', e1 + 'log', e1 + 'prof.json', e1 + 'log', e1 + 'prof.json',

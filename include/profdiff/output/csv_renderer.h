@@ -33,6 +33,8 @@ class CsvRenderer : public Renderer {
   void Summary(const SummaryRecord&) override {}  // the table is the pairs' (output-formats.md)
   // --decisions: the table is the changed call sites instead of the pairs.
   void Decisions(const DecisionsRecord& record) override;
+  // --decisions on LLVM remarks: a row per loop whose vectorization changed, in the same table.
+  void Loops(const LoopsRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override {

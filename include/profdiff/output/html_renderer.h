@@ -54,6 +54,7 @@ class HtmlRenderer : public Renderer {
   void RunsMethod(const RunsMethodRecord& record) override;
   void Summary(const SummaryRecord& record) override;
   void Decisions(const DecisionsRecord& record) override;
+  void Loops(const LoopsRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;

@@ -30,6 +30,7 @@ class JsonRenderer : public Renderer {
   void RunsMethod(const RunsMethodRecord& record) override;
   void Summary(const SummaryRecord& record) override;
   void Decisions(const DecisionsRecord& record) override;
+  void Loops(const LoopsRecord& record) override;
   void CallSites(const CallSitesRecord& record) override;
   void End(const EndRecord& record) override;
   void Error(const ErrorRecord& record) override;

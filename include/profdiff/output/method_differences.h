@@ -64,6 +64,9 @@ struct MethodDifferences {
 // A method record's shares of the total execution in experiments 1 and 2 (MethodDifferences::
 // share).
 void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]);
+// The larger of the two (the one known when the other is not): the share that the decisions and
+// loop views rank a method by.
+std::optional<double> MethodRecordLargerShare(const MethodRecord& record);
 // Its JFR samples in experiments 1 and 2, counted as the shares are; nullopt for an experiment
 // whose profile is not made of JFR samples.
 void MethodRecordSamples(const MethodRecord& record, std::optional<int64_t> (&samples)[2]);

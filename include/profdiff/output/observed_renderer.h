@@ -68,6 +68,10 @@ class ObservedRenderer : public Renderer {
     observer_.Decisions(record);
     out_.Decisions(record);
   }
+  void Loops(const LoopsRecord& record) override {
+    observer_.Loops(record);
+    out_.Loops(record);
+  }
   void CallSites(const CallSitesRecord& record) override {
     observer_.CallSites(record);
     out_.CallSites(record);

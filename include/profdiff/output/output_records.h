@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "profdiff/analysis/loop_vectorization.h"
 #include "profdiff/analysis/statistics.h"
 #include "profdiff/diff/decision_changes.h"
 #include "profdiff/model/profile.h"
@@ -185,6 +186,9 @@ struct PairRecord {
   // --decisions: the pair's inlining decisions that differ (not written as such: the decisions
   // record sums them up); nullptr otherwise.
   const PairDecisions* decisions = nullptr;
+  // --decisions: the loops whose vectorization differs (LLVM remarks; not written as such: the
+  // loops record sums them up); nullptr otherwise.
+  const std::vector<LoopChange>* loops = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -407,6 +411,37 @@ struct DecisionsRecord {
   std::vector<std::string_view> reasons;
 };
 
+// --decisions on LLVM remarks (docs/llvm.md "The loop view"): the loops whose vectorization
+// changed in the counted pairs, ranked. Comes after the decisions record.
+
+// How one side vectorized a loop (one per Vectorized remark of it).
+struct LoopWidthRecord {
+  std::string_view width;       // VectorizationFactor
+  std::string_view interleave;  // InterleaveCount
+};
+
+struct LoopRowRecord {
+  std::string_view method;          // the compared method (of the method section)
+  int64_t index = 0;                // its method record's index
+  std::optional<double> share;      // its larger share of the two experiments; none: unknown
+  std::string_view compilation[2];  // the pair's compilation IDs
+  IndexRange position;  // into LoopsRecord::position: the loop's, innermost function first
+  bool remarked[2] = {false, false};  // the side has loop-vectorize remarks about the loop
+  IndexRange vectorized[2];           // into LoopsRecord::widths; empty: not vectorized
+  IndexRange reasons[2];              // into LoopsRecord::reasons: the side's other messages
+};
+// "stopped", "started" or "changed" (vectorized on both sides, another width or interleave).
+std::string_view LoopChangeName(const LoopRowRecord& row);
+
+struct LoopsRecord {
+  int64_t methods = 0;               // compared methods
+  int64_t pairs = 0;                 // counted pairs (as the decisions record's)
+  std::vector<LoopRowRecord> loops;  // ranked by share, then in section, pair and remark order
+  std::vector<PathElementRecord> position;
+  std::vector<LoopWidthRecord> widths;
+  std::vector<std::string_view> reasons;
+};
+
 // --require (docs/ci.md): what the rules are checked against, of one experiment: the methods it
 // compiled and the call sites of its hot compilation units (of every unit when nothing is hot
 // for lack of a profile). Written when --require or --decisions is given, before the end record.
@@ -455,6 +490,8 @@ class RecordSink {
   virtual void Summary(const SummaryRecord& record) = 0;
   // --decisions. A sink that does not override it ignores this record.
   virtual void Decisions(const DecisionsRecord&) {}
+  // --decisions on LLVM remarks. A sink that does not override it ignores this record.
+  virtual void Loops(const LoopsRecord&) {}
   // --require and --decisions. A sink that does not override it ignores this record.
   virtual void CallSites(const CallSitesRecord&) {}
   virtual void End(const EndRecord& record) = 0;

@@ -44,6 +44,7 @@ class TextRenderer : public Renderer {
   void RunsMethod(const RunsMethodRecord& record) override;
   void Summary(const SummaryRecord& record) override;
   void Decisions(const DecisionsRecord& record) override;
+  void Loops(const LoopsRecord& record) override;
   void End(const EndRecord&) override {}
   void Error(const ErrorRecord&) override {}  // the message goes to stderr, not into the text
   std::unique_ptr<Renderer> NewPiece(std::string* target) const override;
@@ -134,6 +135,9 @@ void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& re
 // `compared`: "hot" or "compiled" (ComparedMethods), the methods the pairs are of.
 void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style,
                         std::string_view compared);
+// The loop view of --decisions on LLVM remarks at the writer's level (loops_text.cc).
+void WriteLoopsText(LineWriter& out, const LoopsRecord& record, const TextStyle& style,
+                    std::string_view compared);
 
 }  // namespace profdiff
 

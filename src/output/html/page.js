@@ -107,7 +107,8 @@
 
   function buildModel() {
     var m = { header: null, warnings: [], experiments: [], methods: [], end: null, error: null,
-              orphans: [], omitted: 0, statistics: [], statisticsChanges: [], decisions: null };
+              orphans: [], omitted: 0, statistics: [], statisticsChanges: [], decisions: null,
+              loops: null };
     var current = null;
     var trees = 0;
     var used = {};
@@ -139,6 +140,7 @@
         case 'statistics': m.statistics.push(r); break;
         case 'statistics-change': m.statisticsChanges.push(r); break;
         case 'decisions': m.decisions = r; break;
+        case 'loops': m.loops = r; break;
         case 'end': m.end = r; break;
         case 'error': m.error = r; break;
         default: break;  // a record type this page does not know
@@ -504,6 +506,55 @@
       add(moved, el('summary', null, 'Moved with the code, the decision the same (' + r.moved.length + ')'));
       siteTable(moved, m, r.moved);
     }
+  }
+
+  // --decisions on LLVM remarks (docs/llvm.md "The loop view"): the loops whose vectorization
+  // changed, each linking to its pair, as the text lists them.
+  function loopSide(side) {
+    if (side.vectorized.length === 0) return side.remarked ? 'not vectorized' : 'no remark';
+    return 'vectorized ' + side.vectorized.map(function (v) {
+      return v.width + 'x' + v.interleave;
+    }).join(', ');
+  }
+
+  function renderLoops(app, m) {
+    var r = m.loops;
+    if (!r) return;
+    var box = add(app, el('div', 'decisions'));
+    box.id = 'loops';
+    add(box, el('h2', null, 'Loops: the loops whose vectorization changed'));
+    var profiled = m.experiments.some(function (x) { return x.profile; });
+    var count = { stopped: 0, started: 0, changed: 0 };
+    r.loops.forEach(function (loop) { count[loop.change]++; });
+    add(box, el('p', null, plural(r.pairs, 'compared pair') + ' of ' +
+        plural(r.methods, profiled ? 'hot method' : 'compiled method') +
+        '. Vectorized loops (loop-vectorize; width x interleave count): ' + count.stopped +
+        ' stopped, ' + count.started + ' started, ' + count.changed +
+        ' changed width or interleave count.'));
+    var table = add(box, el('table', 'statistics loop-changes'));
+    var head = add(add(table, el('thead')), el('tr'));
+    ['Share', 'Function', 'Bci', 'Method', 'Experiment 1', 'Experiment 2', 'Reasons 1',
+     'Reasons 2', 'Pair'].forEach(function (c) { add(head, el('th', null, c)); });
+    var body = add(table, el('tbody'));
+    r.loops.forEach(function (loop) {
+      var tr = add(body, el('tr'));
+      add(tr, el('td', 'num', loop.share === null ? '\u2013' : pct(loop.share) + '%'));
+      var innermost = loop.position.length ? loop.position[0] : { method: '(unknown)', bci: -1 };
+      var fn = add(tr, el('td', null, innermost.method));
+      fn.title = loop.position.map(function (p) { return p.method + ' at bci ' + p.bci; }).join(' \u2039 ');
+      add(tr, el('td', 'num', innermost.bci));
+      add(tr, el('td', null, loop.method));
+      add(tr, el('td', null, loopSide(loop.before)));
+      add(tr, el('td', null, loopSide(loop.after)));
+      add(tr, el('td', 'reasons', loop.before.reasons.join('; ')));
+      add(tr, el('td', 'reasons', loop.after.reasons.join('; ')));
+      var cell = add(tr, el('td'));
+      var href = siteLink(m, loop);
+      if (href) {
+        var a = add(cell, el('a', null, loop.compilations[0] + ' vs ' + loop.compilations[1]));
+        a.href = href;
+      }
+    });
   }
 
   // jit-vs-jit-runs: a table of each experiment's runs, as the text's, each run's top methods
@@ -1657,6 +1708,7 @@
     renderControls(app, model);
     renderTable(app, model);
     renderDecisions(app, model);
+    renderLoops(app, model);
     renderSections(app, model);
     window.addEventListener('hashchange', followHash);
     followHash();

@@ -13,6 +13,7 @@
 #include "load/json/record_values.h"
 #include "output/records/decisions_records.h"
 #include "output/records/line_decoder.h"
+#include "output/records/loops_records.h"
 #include "output/records/runs_records.h"
 #include "output/records/stream_schema.h"
 #include "profdiff/support/absl_compat.h"
@@ -195,6 +196,11 @@ class StreamReader {
       record_internal::DecodeDecisions(d, &record);
       if (!d.error().empty()) return Problem(d.error());
       out_.Decisions(record);
+    } else if (type == "loops") {
+      LoopsRecord record;
+      record_internal::DecodeLoops(d, &record);
+      if (!d.error().empty()) return Problem(d.error());
+      out_.Loops(record);
     } else if (type == "end") {
       EndRecord end;
       end.methods = d.Int(0, "methods", 0);

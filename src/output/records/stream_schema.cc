@@ -57,9 +57,8 @@ class RecordSchemas {
   const PooledSchemaDocument* Find(const std::string& type) const {
     // Only record types, not the definitions they share.
     static const char* const kRecordTypes[] = {
-        "header",      "warning",    "error",      "experiment",        "method",
-        "compilation", "pair",       "statistics", "statistics-change", "summary",
-        "decisions",   "call-sites", "end"};
+        "header",     "warning",           "error",   "experiment", "method", "compilation", "pair",
+        "statistics", "statistics-change", "summary", "decisions",  "loops",  "call-sites",  "end"};
     for (const char* record_type : kRecordTypes) {
       if (type == record_type) return schemas_.at(type).get();
     }
