@@ -241,6 +241,39 @@ TEST_F(RealRecordingsTest, HtmlPageHoldsTheSamplesAndTheTest) {
   EXPECT_NE(html.out.find("data-noise"), std::string::npos);  // the badge of page.js
 }
 
+// The CI gate (docs/ci.md "Sampling noise"): methods whose share change is within the noise
+// still fail it, and its line says how many, with the samples of the most executed one's share.
+TEST_F(RealRecordingsTest, GateCountsSharesWithinNoiseAndSaysSo) {
+  RunResult json = RunProfdiff(JitVsJit({"--format=json"}));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  int64_t differing = 0, within = 0;
+  for (const rapidjson::Document& r : Records(json.out)) {
+    if (std::string(r["type"].GetString()) != "summary") continue;
+    for (const rapidjson::Value& row : r["methods"].GetArray()) {
+      const rapidjson::Value& share = row["shares"];
+      if (std::max(share[0].GetDouble(), share[1].GetDouble()) < 0.05) continue;
+      if (row["pairs"].GetInt64() == 0) continue;
+      int64_t differences = 0;
+      for (const char* tree : {"inlining", "optimization"}) {
+        for (const char* op : {"insert", "delete", "relabel"}) {
+          differences += row[tree][op].GetInt64();
+        }
+        differences += row[tree]["too_big"].GetInt64();
+      }
+      if (differences == 0) continue;
+      ++differing;
+      if (row["within_noise"].GetBool()) ++within;
+    }
+  }
+  ASSERT_GT(within, 0) << "the recordings no longer have a differing method within the noise";
+  RunResult gate = RunProfdiff(JitVsJit({"--fail-on=any", "--fail-min-share=0.05"}));
+  EXPECT_EQ(gate.exit_code, 2) << gate.err;
+  EXPECT_NE(gate.err.find(" samples); the share change of " + std::to_string(within) + " of the " +
+                          std::to_string(differing) + " is within sampling noise (docs/jfr.md)"),
+            std::string::npos)
+      << gate.err;
+}
+
 // proftool's profiles give cycles and no sample count: nothing of the above, so that their
 // output is what it was (the conformance corpus checks the text byte for byte).
 TEST(ProftoolSharesTest, NoSamplesAndNoTest) {

@@ -52,6 +52,8 @@ struct MethodDifferences {
 
   // The larger known share; nullopt when neither experiment has a profile.
   std::optional<double> LargerShare() const;
+  // The JFR samples behind LargerShare; nullopt when that side's profile is not JFR's.
+  std::optional<int64_t> LargerShareSamples() const;
   // Differs in the inlining (optimization) trees; a tree too big to compare counts as differing.
   bool InliningDiffers() const { return inlining.differences() > 0 || inlining_too_big > 0; }
   bool OptimizationDiffers() const {
@@ -62,6 +64,9 @@ struct MethodDifferences {
 // A method record's shares of the total execution in experiments 1 and 2 (MethodDifferences::
 // share).
 void MethodRecordShares(const MethodRecord& record, std::optional<double> (&share)[2]);
+// The experiment (0 or 1) whose share is the larger known one (experiment 1 when they are equal),
+// or -1 when neither is known: where the samples behind a method's larger share are.
+int LargerShareSide(const std::optional<double> (&share)[2]);
 // Its JFR samples in experiments 1 and 2, counted as the shares are; nullopt for an experiment
 // whose profile is not made of JFR samples.
 void MethodRecordSamples(const MethodRecord& record, std::optional<int64_t> (&samples)[2]);
