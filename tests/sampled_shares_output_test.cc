@@ -198,6 +198,55 @@ TEST_F(RealRecordingsTest, TextShowsTheSamplesAndMarksTheRowsWithinNoise) {
   EXPECT_NE(text.out.find("% of total (1 sample) in experiment"), std::string::npos);
 }
 
+// Every method section's title and every pair's header say when the share change is within
+// sampling noise, as the JSON records' tests say (issue 32 part 4): compared methods too, not
+// only those hot in one experiment.
+TEST_F(RealRecordingsTest, SectionTitlesAndPairHeadersMarkChangesWithinNoise) {
+  RunResult text = RunProfdiff(JitVsJit({}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  RunResult json = RunProfdiff(JitVsJit({"--format=json"}));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  std::map<std::string, bool> method_within;
+  std::vector<bool> pair_within;  // in stream order, as the text prints them
+  for (const rapidjson::Document& r : Records(json.out)) {
+    const std::string type = r["type"].GetString();
+    if (type == "method") method_within[r["method"].GetString()] = r["within_noise"].GetBool();
+    if (type == "pair") pair_within.push_back(r["within_noise"].GetBool());
+  }
+  ASSERT_TRUE(std::count(pair_within.begin(), pair_within.end(), true) > 0);
+  ASSERT_TRUE(std::count(pair_within.begin(), pair_within.end(), false) > 0);
+  size_t titles = 0, within_titles = 0;
+  std::vector<bool> headers;
+  const std::vector<std::string> lines = SplitLines(text.out);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (line.starts_with("Method ")) {
+      const std::string name = line.substr(7, line.find_first_of(",", line.find(')')) - 7);
+      std::string method = name.substr(0, name.find(" is hot only"));
+      ASSERT_TRUE(method_within.count(method)) << line;
+      ++titles;
+      const bool marked = line.find(" within sampling noise (") != std::string::npos;
+      EXPECT_EQ(marked, method_within[method]) << line;
+      if (marked) ++within_titles;
+      if (line.find(" is hot only") == std::string::npos && marked) {
+        EXPECT_NE(line.find(", share change within sampling noise ("), std::string::npos) << line;
+      }
+    }
+    if (line.ends_with(" in experiment 1 vs") && i + 1 < lines.size()) {
+      const std::string& second = lines[i + 1];
+      const size_t at = second.find(" in experiment 2");
+      ASSERT_NE(at, std::string::npos) << second;
+      const std::string rest = second.substr(at + 16);
+      EXPECT_TRUE(rest.empty() || rest.starts_with(", share change within sampling noise (p = "))
+          << second;
+      headers.push_back(!rest.empty());
+    }
+  }
+  EXPECT_EQ(titles, method_within.size());
+  EXPECT_GT(within_titles, 0u);
+  EXPECT_EQ(headers, pair_within);
+}
+
 TEST_F(RealRecordingsTest, CsvColumnsCarrySamplesAndTheTest) {
   RunResult csv = RunProfdiff(JitVsJit({"--format=csv"}));
   ASSERT_EQ(csv.exit_code, 0) << csv.err;

@@ -372,6 +372,19 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
       checkEqual(count(shown, 'JIT share') > 0, true, 'page: compilation tables of HotSpot experiments');
       checkEqual(count(shown, 'Graal share') > 0, graal > 0, 'page: compilation tables of Graal experiments');
       checkEqual(count(shown, '% of JIT-compiled execution') > 0, graal === 0, 'page: pair titles');
+      // Two recordings (docs/jfr.md "How sure is a share"): a badge in the method table and the
+      // section header of each method whose share change is within sampling noise, and in the
+      // title of each such pair, as the JSON records' tests say.
+      const records = profdiff([...args, '--format=json'], SOURCE).out.toString('utf8').trim()
+        .split('\n').map((line) => JSON.parse(line));
+      const within = (type) => records.filter((r) => r.type === type && r.within_noise === true).length;
+      const badges = await page.evaluate(() => ({
+        table: document.querySelectorAll('table [data-noise="within"]').length,
+        headers: document.querySelectorAll('section[data-method] > header [data-noise="within"]').length,
+        pairs: document.querySelectorAll('.item h3 [data-noise="within"]').length,
+      }));
+      checkEqual(badges, { table: within('method'), headers: within('method'), pairs: within('pair') },
+                 'page: the sampling-noise badges');
       checkEqual(problems, [], 'problems');
     } finally {
       await page.close();

@@ -744,13 +744,7 @@
           var a = add(td, el('a', 'mono', x.name));
           a.href = '#' + x.anchor;
           if (x.rec.hot_only_in) add(td, el('span', 'badge', 'hot only in ' + x.rec.hot_only_in));
-          if (x.rec.within_noise === true) {
-            // docs/jfr.md "How sure is a share": the share change may be chance.
-            var noise = add(td, el('span', 'badge same', '~ sampling noise'));
-            noise.setAttribute('data-noise', 'within');
-            noise.title = 'The share change is within sampling noise: exact binomial test of the ' +
-                'JFR samples, p = ' + x.rec.noise_p.toFixed(4) + ' (>= 0.05)';
-          }
+          noiseBadge(td, x.rec);
           if (x.tooBig) add(td, el('span', 'badge', x.tooBig + ' too big'));
           if (x.runs && !x.rec.compared) add(td, el('span', 'badge same', 'not compared'));
           if (x.runs && x.rec.unconfirmed) add(td, el('span', 'badge', 'unconfirmed'));
@@ -811,6 +805,7 @@
       x.toggle = add(head, el('span', 'toggle', '\u25B8'));
       add(head, el('span', 'name', x.name));
       if (x.rec.hot_only_in) add(head, el('span', 'badge', 'hot only in experiment ' + x.rec.hot_only_in));
+      noiseBadge(head, x.rec);
       var summary = add(head, el('span', 'summary'));
       if (x.runs) {
         if (x.rec.share_change.beyond_noise) add(head, el('span', 'badge', 'share changed'));
@@ -852,6 +847,16 @@
     x.body.hidden = !open;
     x.toggle.textContent = open ? '\u25BE' : '\u25B8';
     x.head.setAttribute('aria-expanded', String(open));
+  }
+
+  // docs/jfr.md "How sure is a share": a badge after a method or pair (a record with the test)
+  // whose share change between two JFR recordings is within sampling noise, so may be chance.
+  function noiseBadge(parent, rec) {
+    if (rec.within_noise !== true) return;
+    var noise = add(parent, el('span', 'badge same', '~ sampling noise'));
+    noise.setAttribute('data-noise', 'within');
+    noise.title = 'The share change is within sampling noise: exact binomial test of the ' +
+        'JFR samples, p = ' + rec.noise_p.toFixed(4) + ' (>= 0.05)';
   }
 
   function compilationTitle(c) {
@@ -933,6 +938,7 @@
         add(h, el('br'));
         add(h, el('span', 'toggle', ''));
         h.appendChild(document.createTextNode(compilationTitle(item.compilations[1])));
+        noiseBadge(h, item);
         if (!item.counted) {
           var note = add(h, el('span', 'badge uncounted', 'not counted'));
           note.title = 'Each compilation is paired one to one with its closest counterpart; ' +
