@@ -290,6 +290,103 @@ TEST_F(RealRecordingsTest, HtmlPageHoldsTheSamplesAndTheTest) {
   EXPECT_NE(html.out.find("data-noise"), std::string::npos);  // the badge of page.js
 }
 
+// --decisions (docs/decisions-view.md): every call site's share says the samples behind it (of
+// the experiment whose share is the larger) and carries its method's test; a transition sums its
+// methods' samples; in JSON, text, CSV and the HTML page's records. Every unit hot, so that the
+// real runs have changed call sites.
+TEST_F(RealRecordingsTest, DecisionsSayTheSamplesAndTheTestOfEachShare) {
+  const std::vector<std::string> every_unit_hot = {"--decisions=true", "--hot-min-limit=1000000",
+                                                   "--hot-max-limit=1000000", "--hot-percentile=1"};
+  auto args = [&](const std::string& format) {
+    std::vector<std::string> extra = every_unit_hot;
+    extra.push_back("--format=" + format);
+    return JitVsJit(extra);
+  };
+  RunResult json = RunProfdiff(args("json"));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  struct Method {
+    int64_t samples = 0;
+    bool within = false;
+    double p = 0;
+  };
+  std::map<std::string, Method> methods;
+  const rapidjson::Value* decisions = nullptr;
+  std::vector<rapidjson::Document> records = Records(json.out);
+  for (const rapidjson::Document& r : records) {
+    const std::string type = r["type"].GetString();
+    if (type == "decisions") decisions = &r;
+    if (type != "method") continue;
+    const rapidjson::Value& e = r["experiments"];
+    double share[2] = {0, 0};
+    int64_t samples[2] = {MethodSamples(e[0]), MethodSamples(e[1])};
+    for (int i = 0; i < 2; ++i) {
+      share[i] = e[i].HasMember("left_out_share") ? e[i]["left_out_share"].GetDouble() : 0;
+      for (const rapidjson::Value& c : e[i]["compilations"].GetArray()) {
+        if (!c["fragment"].GetBool()) share[i] += c["total_share"].GetDouble();
+      }
+    }
+    methods[r["method"].GetString()] = {samples[share[1] > share[0] ? 1 : 0],
+                                        r["within_noise"].GetBool(), r["noise_p"].GetDouble()};
+  }
+  ASSERT_NE(decisions, nullptr);
+  const rapidjson::Value& changes = (*decisions)["changes"];
+  ASSERT_GT(changes.Size(), 0u) << "the real runs have no changed call site";
+  std::vector<std::string> expected_csv;
+  size_t within = 0;
+  for (const rapidjson::Value& site : changes.GetArray()) {
+    const std::string method = site["method"].GetString();
+    ASSERT_TRUE(methods.count(method)) << method;
+    const Method& m = methods[method];
+    ASSERT_TRUE(site.HasMember("samples")) << method;
+    EXPECT_EQ(site["samples"].GetInt64(), m.samples) << method;
+    EXPECT_EQ(site["within_noise"].GetBool(), m.within) << method;
+    EXPECT_EQ(site["noise_p"].GetDouble(), m.p) << method;
+    if (m.within) ++within;
+  }
+  EXPECT_GT(within, 0u);
+  for (const rapidjson::Value& t : (*decisions)["transitions"].GetArray()) {
+    ASSERT_TRUE(t.HasMember("samples"));
+  }
+
+  RunResult text = RunProfdiff(args("text"));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  size_t heads = 0, marked = 0;
+  for (const std::string& line : SplitLines(text.out)) {
+    // "      2.94% (1 sample)  M, compilations 1287% and 1294%" at level 2.
+    if (line.starts_with("        ") && line.size() > 15 && line[14] == '%' &&
+        line.find(", compilations ") != std::string::npos) {
+      ++heads;
+      EXPECT_NE(line.find("% ("), std::string::npos) << line;
+      if (line.find(", share change within sampling noise (p ") != std::string::npos) ++marked;
+    }
+  }
+  EXPECT_EQ(heads, std::min<size_t>(changes.Size(), 20) +
+                       std::min<size_t>((*decisions)["reason_changes"].Size(), 20));
+  EXPECT_GT(marked, 0u);
+
+  RunResult csv = RunProfdiff(args("csv"));
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  const std::vector<std::string> rows = SplitLines(csv.out);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_TRUE(rows[0].ends_with(",bci_1,bci_2,samples,within_noise,noise_p")) << rows[0];
+  size_t i = 0;
+  for (size_t r = 1; r < rows.size() && i < changes.Size(); ++r) {
+    if (!rows[r].starts_with("kind,")) continue;
+    const rapidjson::Value& site = changes[static_cast<rapidjson::SizeType>(i++)];
+    const std::string tail = "," + std::to_string(site["samples"].GetInt64()) + "," +
+                             (site["within_noise"].GetBool() ? "true" : "false") + ",";
+    EXPECT_NE(rows[r].find(tail), std::string::npos) << rows[r] << " / " << tail;
+  }
+  EXPECT_EQ(i, changes.Size());
+
+  RunResult html = RunProfdiff(args("html"));
+  ASSERT_EQ(html.exit_code, 0) << html.err;
+  EXPECT_NE(html.out.find("\"type\":\"decisions\""), std::string::npos);
+  EXPECT_NE(html.out.find("\"samples\":" + std::to_string(changes[0]["samples"].GetInt64()) +
+                          ",\"within_noise\":"),
+            std::string::npos);
+}
+
 // The CI gate (docs/ci.md "Sampling noise"): methods whose share change is within the noise
 // still fail it, and its line says how many, with the samples of the most executed one's share.
 TEST_F(RealRecordingsTest, GateCountsSharesWithinNoiseAndSaysSo) {

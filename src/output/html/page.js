@@ -424,7 +424,10 @@
     var body = add(table, el('tbody'));
     sites.forEach(function (site) {
       var tr = add(body, el('tr'));
-      add(tr, el('td', 'num', site.share === null ? '\u2013' : pct(site.share) + '%'));
+      // JFR: the samples behind the share, and whether its change may be chance (as the text).
+      var share = add(tr, el('td', 'num', site.share === null ? '\u2013' : pct(site.share) + '%' +
+          (isNum(site.samples) ? ' (' + site.samples + ')' : '')));
+      noiseBadge(share, site);
       var callee = add(tr, el('td', null, site.callee === null ? '(unknown)' : site.callee));
       callee.title = site.path.map(function (p) {
         return (p.method === null ? '(unknown)' : p.method) + ' at bci ' + p.bci;
@@ -489,7 +492,8 @@
       add(tr, el('td', null, t.after ? decisionSide(t.after.kind, t.after.reason) : 'absent'));
       add(tr, el('td', 'num', t.call_sites));
       add(tr, el('td', 'num', t.methods));
-      add(tr, el('td', 'num', t.share === null ? '\u2013' : pct(t.share) + '%'));
+      add(tr, el('td', 'num', t.share === null ? '\u2013' : pct(t.share) + '%' +
+          (isNum(t.samples) ? ' (' + t.samples + ')' : '')));
     });
     var changes = add(box, el('details', 'statistics-scope'));
     changes.open = true;
