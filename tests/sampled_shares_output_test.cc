@@ -387,6 +387,60 @@ TEST_F(RealRecordingsTest, DecisionsSayTheSamplesAndTheTestOfEachShare) {
             std::string::npos);
 }
 
+// stats (docs/statistics.md): each scope's share of a JFR profile says its samples (period / the
+// period of one sample) in text, JSON, CSV; comparing two, a "samples" row beside the share's;
+// against a proftool profile, unknown (n/a) on its side.
+TEST_F(RealRecordingsTest, StatsSayTheSamplesOfEachShare) {
+  const std::string log = kReal + "/jdk17/run-1/hotspot.log.gz",
+                    rec = kReal + "/jdk17/run-1/rec.jfr";
+  RunResult json = RunProfdiff({"stats", log, rec, "--format=json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  int64_t total_samples = 0;
+  double total_period = 0;
+  std::vector<std::pair<double, int64_t>> scopes;  // period, samples
+  for (const rapidjson::Document& r : Records(json.out)) {
+    const std::string type = r["type"].GetString();
+    if (type == "experiment") {
+      total_samples = r["profile"]["samples"].GetInt64();
+      total_period = r["profile"]["total_period"].GetDouble();
+    }
+    if (type != "statistics" || r["execution"].IsNull()) continue;
+    ASSERT_TRUE(r["execution"].HasMember("samples"));
+    scopes.emplace_back(r["execution"]["period"].GetDouble(), r["execution"]["samples"].GetInt64());
+  }
+  ASSERT_GT(total_samples, 0);
+  ASSERT_GT(scopes.size(), 2u);
+  for (const auto& [period, samples] : scopes) {
+    EXPECT_EQ(samples, Round(period / (total_period / static_cast<double>(total_samples))));
+  }
+  RunResult text = RunProfdiff({"stats", log, rec, "--explanation=false"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find(" compilation units account for 47.22% of execution (0.17 seconds "
+                          "sampled, 17 samples)\n"),
+            std::string::npos)
+      << text.out;
+  RunResult csv = RunProfdiff({"stats", log, rec, "--format=csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find("\nhot,,,samples,,17,,,\n"), std::string::npos);
+
+  RunResult change = RunProfdiff({"stats", log, rec, kReal + "/jdk25/run-1/hotspot.log.gz",
+                                  kReal + "/jdk25/run-1/rec.jfr", "--explanation=false"});
+  ASSERT_EQ(change.exit_code, 0) << change.err;
+  EXPECT_NE(change.out.find("              47.22%        64.71%  +17.48%   +37.02%  share of "
+                            "execution\n                  17            22       +5   +29.41%  "
+                            "samples\n"),
+            std::string::npos)
+      << change.out;
+
+  // A proftool profile against a recording: its samples are unknown.
+  TempDir dir;
+  WriteExample4(dir);
+  RunResult mixed = RunProfdiff(
+      {"stats", dir.Path("jit1"), dir.Path("prof1.json"), log, rec, "--explanation=false"});
+  ASSERT_EQ(mixed.exit_code, 0) << mixed.err;
+  EXPECT_NE(mixed.out.find("n/a  samples\n"), std::string::npos) << mixed.out;
+}
+
 // The CI gate (docs/ci.md "Sampling noise"): methods whose share change is within the noise
 // still fail it, and its line says how many, with the samples of the most executed one's share.
 TEST_F(RealRecordingsTest, GateCountsSharesWithinNoiseAndSaysSo) {
@@ -438,6 +492,31 @@ TEST(ProftoolSharesTest, NoSamplesAndNoTest) {
   ASSERT_EQ(json.exit_code, 0) << json.err;
   EXPECT_EQ(json.out.find("samples"), std::string::npos);
   EXPECT_EQ(json.out.find("within_noise"), std::string::npos);
+  // stats and --decisions, in every format.
+  for (const std::string format : {"text", "json", "csv", "html"}) {
+    // The page's script names the members; its records (the JSON ones) hold none.
+    const std::string sampled = format == "json" || format == "html" ? "\"samples\":" : "sample";
+    RunResult stats = RunProfdiff({"stats", dir.Path("jit1"), dir.Path("prof1.json"),
+                                   dir.Path("jit2"), dir.Path("prof2.json"), "--format=" + format});
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+    EXPECT_EQ(stats.out.find(sampled), std::string::npos) << format;
+    std::vector<std::string> decisions_args = args;
+    decisions_args.push_back("--decisions=true");
+    decisions_args.push_back("--format=" + format);
+    RunResult decisions = RunProfdiff(decisions_args);
+    ASSERT_EQ(decisions.exit_code, 0) << decisions.err;
+    if (format != "csv") {
+      EXPECT_EQ(decisions.out.find(sampled), std::string::npos) << format;
+      continue;
+    }
+    // The columns are there, empty.
+    const std::vector<std::string> decision_rows = SplitLines(decisions.out);
+    ASSERT_GT(decision_rows.size(), 1u);
+    for (size_t r = 1; r < decision_rows.size(); ++r) {
+      if (decision_rows[r].empty()) continue;
+      EXPECT_TRUE(decision_rows[r].ends_with(",,,")) << decision_rows[r];
+    }
+  }
   std::vector<std::string> csv_args = args;
   csv_args.push_back("--format=csv");
   RunResult csv = RunProfdiff(csv_args);
