@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -47,6 +48,13 @@ std::vector<rapidjson::Document> Records(const std::string& out) {
 }
 
 int64_t Round(double v) { return static_cast<int64_t>(std::llround(v)); }
+
+// A percentage as the text prints it, two decimals.
+std::string Fixed2(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", v);
+  return text;
+}
 
 // The method's samples in one experiment entry of its record, as its share is counted.
 int64_t MethodSamples(const rapidjson::Value& entry) {
@@ -439,6 +447,58 @@ TEST_F(RealRecordingsTest, StatsSayTheSamplesOfEachShare) {
       {"stats", dir.Path("jit1"), dir.Path("prof1.json"), log, rec, "--explanation=false"});
   ASSERT_EQ(mixed.exit_code, 0) << mixed.err;
   EXPECT_NE(mixed.out.find("n/a  samples\n"), std::string::npos) << mixed.out;
+}
+
+// jit-vs-jit-runs' runs tables (docs/runs.md): with JFR recordings each run's shares say their
+// samples and a column the run's, as its JSON experiment record has them.
+TEST_F(RealRecordingsTest, RunsTablesSayTheSamplesOfEachShare) {
+  const std::string a_log = kReal + "/jdk17/run-1/hotspot.log.gz",
+                    a_rec = kReal + "/jdk17/run-1/rec.jfr",
+                    b_log = kReal + "/jdk25/run-1/hotspot.log.gz",
+                    b_rec = kReal + "/jdk25/run-1/rec.jfr";
+  const std::vector<std::string> args = {"jit-vs-jit-runs", "--exp1", a_log, a_rec, a_log, a_rec,
+                                         "--exp2",          b_log,    b_rec, b_log, b_rec};
+  std::vector<std::string> json_args = args;
+  json_args.push_back("--format=json");
+  RunResult json = RunProfdiff(json_args);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  // Per run, its shares' cells ("     86.11% (31)     97.22% (35)") and its samples.
+  std::vector<std::pair<std::string, int64_t>> expected;
+  for (const rapidjson::Document& r : Records(json.out)) {
+    if (std::string(r["type"].GetString()) != "experiment") continue;
+    const rapidjson::Value& p = r["profile"];
+    auto cell = [](double share, int64_t samples) {
+      char text[64];
+      std::snprintf(text, sizeof text, "%14s",
+                    (Fixed2(share * 100) + "% (" + std::to_string(samples) + ")").c_str());
+      return std::string(text);
+    };
+    expected.emplace_back(cell(p["hot_share"].GetDouble(), p["hot_samples"].GetInt64()) + "  " +
+                              cell(p["graal_share"].GetDouble(), p["graal_samples"].GetInt64()),
+                          p["samples"].GetInt64());
+  }
+  ASSERT_EQ(expected.size(), 4u);
+  RunResult text = RunProfdiff(args);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::string header =
+      "    Run  Execution ID  Units  Hot units       Hot share       JIT share    Sampled (s)  "
+      "Samples  Inputs";
+  std::vector<std::string> rows;
+  size_t headers = 0;
+  for (const std::string& line : SplitLines(text.out)) {
+    if (line == header) ++headers;
+    if (line.ends_with(" " + a_rec) || line.ends_with(" " + b_rec)) rows.push_back(line);
+  }
+  EXPECT_EQ(headers, 2u) << text.out;
+  ASSERT_EQ(rows.size(), 4u);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_NE(rows[i].find(expected[i].first), std::string::npos)
+        << rows[i] << " / " << expected[i].first;
+    EXPECT_NE(
+        rows[i].find(" " + std::to_string(expected[i].second) + "  " + (i < 2 ? a_log : b_log)),
+        std::string::npos)
+        << rows[i];
+  }
 }
 
 // The CI gate (docs/ci.md "Sampling noise"): methods whose share change is within the noise

@@ -398,6 +398,12 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
   try {
     const heads = await page.evaluate(() => [...document.querySelectorAll('table.runs th')].map((th) => th.textContent));
     checkEqual(heads.filter((h) => h === 'JIT share').length, 2, 'runs tables: JIT share columns');
+    // Recordings: each share says its samples, and a column the run's (docs/runs.md).
+    checkEqual(heads.filter((h) => h === 'Samples').length, 2, 'runs tables: samples columns');
+    const cells = await page.evaluate(() => [...document.querySelectorAll('table.runs tbody tr')]
+      .filter((tr) => tr.children.length > 1).map((tr) => tr.children[4].textContent));
+    checkEqual(cells.length > 0 && cells.every((c) => /^\d+\.\d\d% \(\d+\)$/.test(c)), true,
+               `runs tables: hot shares with their samples: ${cells}`);
     checkEqual(heads.includes('Graal share'), false, 'runs tables: no Graal share column');
     const body = await page.evaluate(() => document.body.textContent);
     checkEqual(body.split('Run 1: ').length - 1, 2, 'runs tables: the time left out under each run');

@@ -525,22 +525,27 @@
       // The period column's unit is the first run's, as in the text (docs/jfr.md).
       var sampled = !!(mine[0].profile && mine[0].profile.source === 'jfr');
       ['Run', 'Execution ID', 'Units', 'Hot units', 'Hot share', mine[0].hotspot ? 'JIT share' : 'Graal share',
-       sampled ? 'Sampled (s)' : 'Cycles (10^9)', 'Inputs']
+       sampled ? 'Sampled (s)' : 'Cycles (10^9)'].concat(sampled ? ['Samples', 'Inputs'] : ['Inputs'])
           .forEach(function (t) { add(tr, el('th', null, t)); });
       var tb = add(table, el('tbody'));
+      // A JFR recording's shares say their samples, as the text does (docs/jfr.md).
+      function withSamples(share, n) { return pct(share) + '%' + (isNum(n) ? ' (' + n + ')' : ''); }
       mine.forEach(function (x) {
         var p = x.profile;
         var row = add(tb, el('tr'));
         [x.run.index, p && p.execution_id !== null ? p.execution_id : '-', x.units,
-         p ? p.hot_units : '-', p ? pct(p.hot_share) + '%' : '-', p ? pct(p.graal_share) + '%' : '-',
+         p ? p.hot_units : '-', p ? withSamples(p.hot_share, p.hot_samples) : '-',
+         p ? withSamples(p.graal_share, p.graal_samples) : '-',
          p ? (p.total_period / 1e9).toFixed(2) +
-             ((p.source === 'jfr') === sampled ? '' : p.source === 'jfr' ? ' s' : ' Gcycles') : '-'].forEach(function (v) { add(row, el('td', null, v)); });
+             ((p.source === 'jfr') === sampled ? '' : p.source === 'jfr' ? ' s' : ' Gcycles') : '-']
+            .concat(sampled ? [p && p.source === 'jfr' ? String(p.samples) : '-'] : [])
+            .forEach(function (v) { add(row, el('td', null, v)); });
         var inputs = x.run.log + (x.run.profile ? ' ' + x.run.profile : '');
         add(row, el('td', 'mono', inputs)).title = inputs;
         if (p && p.left_out_period && x.hotspot) {  // as the text, under the run's row
           add(add(tb, el('tr')), el('td', 'muted', 'Run ' + x.run.index + ': ' + pct(p.left_out_share) +
               '% of execution is in compilations that --tiers=' + x.hotspot.tiers +
-              ' leaves out; --tiers=all shows them')).colSpan = 8;
+              ' leaves out; --tiers=all shows them')).colSpan = sampled ? 9 : 8;
         }
       });
       mine.forEach(function (x) {
