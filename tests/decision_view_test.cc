@@ -54,22 +54,31 @@ PairDecisions Decide(const InliningTree& left, const InliningTree& right) {
   return decisions;
 }
 
-// The text of the decisions of one pair of Root.m() (compilations 1 and 2).
-std::string TextOf(const PairDecisions& decisions) {
-  DecisionTally tally;
+// Tells `tally` of a pair of `method`'s compilations 1 and 2 with `decisions`.
+void AddPair(DecisionTally& tally, std::string_view method, const PairDecisions& decisions) {
   PairRecord pair;
-  pair.method = "Root.m()";
+  pair.method = method;
   pair.first.id = "1";
   pair.second.id = "2";
   pair.second.experiment = 2;
   pair.decisions = &decisions;
   tally.Pair(pair);
+}
+
+std::string TextOf(const DecisionsRecord& record) {
   std::string text;
   {
     LineWriter out(&text);
-    WriteDecisionsText(out, tally.MakeRecord(), TextStyle(), "hot");
+    WriteDecisionsText(out, record, TextStyle(), "hot");
   }
   return text;
+}
+
+// The text of the decisions of one pair of Root.m() (compilations 1 and 2).
+std::string TextOf(const PairDecisions& decisions) {
+  DecisionTally tally;
+  AddPair(tally, "Root.m()", decisions);
+  return TextOf(tally.MakeRecord());
 }
 
 // The node does not grow for the size: it lives in what was padding (the Graal reader builds
@@ -136,6 +145,88 @@ TEST(DecisionViewTest, ReasonOnlyChangesShowTheSizeToo) {
   EXPECT_THAT(text, HasSubstr("Reasons changed, the kind the same: 1 call site\n"));
   EXPECT_THAT(text, HasSubstr("A.m() (bytecode 20 bytes) at bci 1 in Root.m(): inlined → "
                               "inlined\n"));
+}
+
+// The decisions of a pair whose one call site A.m()@1 went from inlined to direct.
+struct InlinedThenNot {
+  InliningTree left, right;
+  PairDecisions decisions;
+  InlinedThenNot() {
+    AddRoot(left);
+    AddRoot(right);
+    AddCall(left, "A.m()", 1, true, -1, {"inline"});
+    AddCall(right, "A.m()", 1, false, -1, {"too big"});
+    decisions = Decide(left, right);
+  }
+};
+
+// A method record of `name` with one compilation of `share` and `samples` in each experiment
+// (a JFR profile's), and the test of its share change.
+MethodRecord SampledMethod(std::string_view name, int64_t index, double share1, int64_t samples1,
+                           double share2, int64_t samples2, double p) {
+  MethodRecord method;
+  method.index = index;
+  method.name = name;
+  for (int e = 1; e <= 2; ++e) {
+    CompilationListRecord& list = method.experiments.emplace_back();
+    list.experiment = e;
+    list.profiled = true;
+    CompilationRecord& c = list.compilations.emplace_back();
+    c.experiment = e;
+    c.profiled = true;
+    c.total_share = e == 1 ? share1 : share2;
+    c.samples = e == 1 ? samples1 : samples2;
+  }
+  method.sampling_noise = SamplingNoiseRecord{p, p >= 0.05};
+  return method;
+}
+
+// Two JFR profiles (issue 32 part 4, docs/decisions-view.md): each call site's share says the
+// samples behind it (of the experiment whose share it is), a transition sums its methods', and a
+// call site of a method whose share change is within sampling noise says so.
+TEST(DecisionViewTest, SharesSayTheirSamplesAndWhetherTheChangeIsNoise) {
+  const InlinedThenNot change;
+  const PairDecisions& decisions = change.decisions;
+  DecisionTally tally;
+  // Hot.a(): 30% (6 samples) against 35% (7 samples), within the noise; Hot.b(): 2% (1) against
+  // 40% (8), beyond it.
+  tally.Method(SampledMethod("Hot.a()", 0, 0.30, 6, 0.35, 7, 0.78));
+  tally.Method(SampledMethod("Hot.b()", 1, 0.02, 1, 0.40, 8, 0.01));
+  for (std::string_view method : {"Hot.a()", "Hot.b()"}) AddPair(tally, method, decisions);
+  const DecisionsRecord& record = tally.MakeRecord();
+  ASSERT_EQ(record.changes.size(), 2u);
+  EXPECT_EQ(record.changes[0].method, "Hot.b()");
+  EXPECT_EQ(record.changes[0].samples, 8);
+  ASSERT_TRUE(record.changes[0].sampling_noise.has_value());
+  EXPECT_FALSE(record.changes[0].sampling_noise->within_noise);
+  EXPECT_EQ(record.changes[1].samples, 7);
+  ASSERT_TRUE(record.changes[1].sampling_noise.has_value());
+  EXPECT_TRUE(record.changes[1].sampling_noise->within_noise);
+  ASSERT_EQ(record.transitions.size(), 1u);
+  EXPECT_EQ(record.transitions[0].samples, 15);
+
+  const std::string text = TextOf(record);
+  EXPECT_THAT(text, HasSubstr("inlined (inline) → direct (too big): 2 call sites in 2 methods, "
+                              "75.00% of execution (15 samples)\n"));
+  EXPECT_THAT(text, HasSubstr("\n         40.00% (8 samples)  Hot.b(), compilations 1 and 2\n"));
+  EXPECT_THAT(text, HasSubstr("\n         35.00% (7 samples)  Hot.a(), compilations 1 and 2, share "
+                              "change within sampling noise (p = 0.7800)\n"));
+}
+
+// Other profiles (proftool's cycles) have no samples: the lines are what they were.
+TEST(DecisionViewTest, SharesOfOtherProfilesSayNoSamples) {
+  const InlinedThenNot change;
+  const PairDecisions& decisions = change.decisions;
+  DecisionTally tally;
+  MethodRecord method = SampledMethod("Root.m()", 0, 0.5, 0, 0.25, 0, 1);
+  for (CompilationListRecord& list : method.experiments) list.compilations[0].samples.reset();
+  method.sampling_noise.reset();
+  tally.Method(method);
+  AddPair(tally, "Root.m()", decisions);
+  const std::string text = TextOf(tally.MakeRecord());
+  EXPECT_THAT(text, HasSubstr(": 1 call site in 1 method, 50.00% of execution\n"));
+  EXPECT_THAT(text, HasSubstr("\n         50.00%  Root.m(), compilations 1 and 2\n"));
+  EXPECT_THAT(text, Not(HasSubstr("sampl")));
 }
 
 // --- jit-vs-jit-runs ---------------------------------------------------------------------------
@@ -237,11 +328,7 @@ TEST(DecisionViewTest, RunsAddTheirRatesTheTestAndTheStableReasonChanges) {
   EXPECT_EQ(result.reason_changes[0].callee, "A.m()");
   EXPECT_TRUE(result.reason_changes[0].compilation[0].empty());
 
-  std::string text;
-  {
-    LineWriter out(&text);
-    WriteDecisionsText(out, result, TextStyle(), "hot");
-  }
+  const std::string text = TextOf(result);
   EXPECT_THAT(text, HasSubstr("75.00%        37.50%    -37.50  call sites (6 of 8, 3 of 8)\n"));
   EXPECT_THAT(text, HasSubstr("        Change over 2 runs and 2 runs: within the noise (Welch's "
                               "t-test: t = -3.00, df = 1.0, p = 0.2048)\n"));

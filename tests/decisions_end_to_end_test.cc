@@ -184,10 +184,11 @@ TEST(DecisionsEndToEndTest, HotSpotCallSitesShowTheCalleesBytecodeSize) {
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_THAT(csv.out, StartsWith("change,method,share,compilation_1,compilation_2,caller,callee,"
                                   "bci,path,kind_1,reason_1,kind_2,reason_2,reasons_1,reasons_2,"
-                                  "bytecode_size_1,bytecode_size_2,bci_1,bci_2\n"));
+                                  "bytecode_size_1,bytecode_size_2,bci_1,bci_2,samples,"
+                                  "within_noise,noise_p\n"));
   EXPECT_THAT(csv.out, HasSubstr(",java.lang.StringLatin1.hashCode(byte[]),27,"));
-  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9,27,27\n"));
-  EXPECT_THAT(csv.out, HasSubstr(",not inlineable,inline,,11,37,37\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9,27,27,,,\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",not inlineable,inline,,11,37,37,,,\n"));
   std::vector<std::string> json_args = args;
   json_args.push_back("--format=json");
   const RunResult json = RunProfdiffOnce(json_args);
@@ -214,7 +215,7 @@ TEST(DecisionsEndToEndTest, HotSpotRunsShowTheCalleesBytecodeSize) {
   csv_args.push_back("--format=csv");
   const RunResult csv = RunProfdiffOnce(csv_args);
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
-  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9,27,27\n"));
+  EXPECT_THAT(csv.out, HasSubstr(",callee is too large,inline,42,9,27,27,,,\n"));
 }
 
 TEST(RequireEndToEndTest, HeldRulesExitZeroAndChangeNothing) {

@@ -331,6 +331,40 @@ TEST(DifferenceGateTest, Decisions) {
       DecideGate({Method(0, std::nullopt, std::nullopt, 1, 0)}, FailOn::kInlining, 1).failed);
 }
 
+// Two JFR profiles (docs/ci.md "Sampling noise"): a method whose share change is within sampling
+// noise still counts (its trees differ, whatever its share did), and the line says which of the
+// differing methods changed share by chance, and the samples behind the most executed one's share.
+TEST(DifferenceGateTest, SharesWithinSamplingNoiseCountAndAreMarked) {
+  std::vector<MethodDifferences> methods = {Method(0, 0.30, 0.35, 1, 0), Method(1, 0.1, 0.02, 1, 0),
+                                            Method(2, 0.2, 0.01, 0, 0)};
+  methods[0].samples[0] = 6;
+  methods[0].samples[1] = 7;
+  methods[0].sampling_noise = SamplingNoiseRecord{0.78, true};
+  methods[1].samples[0] = 2;
+  methods[1].samples[1] = 0;
+  methods[1].sampling_noise = SamplingNoiseRecord{0.5, true};
+  methods[2].sampling_noise = SamplingNoiseRecord{0.001, false};
+  GateVerdict verdict = DecideGate(methods, FailOn::kInlining, 0.05);
+  EXPECT_TRUE(verdict.failed);
+  EXPECT_EQ(verdict.message,
+            "profdiff: differences found (--fail-on=inlining): 2 of 3 compared hot methods with at "
+            "least 5.00% of the execution differ in inlining, the most executed m0 (35.00%, 7 "
+            "samples); the share change of 2 of the 2 is within sampling noise (docs/jfr.md)");
+  // The only method over the threshold, its share change within the noise: it still fails.
+  verdict = DecideGate(methods, FailOn::kInlining, 0.31);
+  EXPECT_TRUE(verdict.failed);
+  EXPECT_EQ(verdict.message,
+            "profdiff: differences found (--fail-on=inlining): 1 of 1 compared hot methods with at "
+            "least 31.00% of the execution differ in inlining, the most executed m0 (35.00%, 7 "
+            "samples); the share change of 1 of the 1 is within sampling noise (docs/jfr.md)");
+  // Beyond the noise: nothing to add but the samples.
+  methods[0].sampling_noise = SamplingNoiseRecord{0.01, false};
+  EXPECT_EQ(DecideGate(methods, FailOn::kInlining, 0.31).message,
+            "profdiff: differences found (--fail-on=inlining): 1 of 1 compared hot methods with at "
+            "least 31.00% of the execution differ in inlining, the most executed m0 (35.00%, 7 "
+            "samples)");
+}
+
 // jit-vs-jit-runs: a compared method counts its stable differences only, by tree (in a context
 // tree, inlining nodes count as inlining), with its mean shares and its cross pairs.
 TEST(MethodDifferencesTest, RunsMethodsCountStableDifferencesOnly) {

@@ -229,7 +229,7 @@ TEST(HotSpotRunsTest, RealLogsWithAndWithoutRecordings) {
       RunProfdiff({"jit-vs-jit-runs", "--exp1", log1, real + "/jdk25/run-1/rec.jfr", "--exp2", log2,
                    real + "/jdk25-lowinline/run-1/rec.jfr"});
   ASSERT_EQ(recorded.exit_code, 0) << recorded.err;
-  EXPECT_EQ(CountOf(recorded.out, "  Sampled (s)  Inputs\n"), 2u);
+  EXPECT_EQ(CountOf(recorded.out, "  Sampled (s)  Samples  Inputs\n"), 2u);
   EXPECT_EQ(recorded.out.find("no profiles"), std::string::npos);
   EXPECT_NE(recorded.out.find("share mean"), std::string::npos);
 }

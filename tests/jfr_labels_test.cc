@@ -28,7 +28,9 @@ TEST(JfrLabelsTest, StatsSaysSecondsSampled) {
   RunResult one = RunProfdiff({"stats", log, kRealGraal + "/rec.jfr"});
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out.find("cycles"), std::string::npos);
-  EXPECT_NE(one.out.find(" seconds sampled)\n"), std::string::npos);
+  // With the samples the share is made of (docs/statistics.md).
+  EXPECT_NE(one.out.find(" seconds sampled, "), std::string::npos);
+  EXPECT_NE(one.out.find(" samples)\n"), std::string::npos);
   // The same run with its proftool profile: byte for byte what it was.
   RunResult proftool = RunProfdiff({"stats", log, kRealGraal + "/prof.json"});
   ASSERT_EQ(proftool.exit_code, 0) << proftool.err;
@@ -58,7 +60,8 @@ TEST(JfrLabelsTest, RunsTableSaysSecondsSampled) {
                                prof, log, jfr, "--explanation=false"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const std::string sampled =
-      "    Run  Execution ID  Units  Hot units  Hot share  Graal share    Sampled (s)  Inputs\n";
+      "    Run  Execution ID  Units  Hot units       Hot share     Graal share    Sampled (s)  "
+      "Samples  Inputs\n";
   const std::string cycles =
       "    Run  Execution ID  Units  Hot units  Hot share  Graal share  Cycles (10^9)  Inputs\n";
   // Experiment 1's first run is a recording, experiment 2's a proftool profile.
@@ -66,7 +69,7 @@ TEST(JfrLabelsTest, RunsTableSaysSecondsSampled) {
   ASSERT_NE(run.out.find(cycles), std::string::npos);
   EXPECT_LT(run.out.find(sampled), run.out.find(cycles));
   // The other kind's run says its unit.
-  EXPECT_EQ(CountOf(run.out, " Gcycles  " + log + " " + prof + "\n"), 1u) << run.out;
+  EXPECT_EQ(CountOf(run.out, " Gcycles        -  " + log + " " + prof + "\n"), 1u) << run.out;
   EXPECT_EQ(CountOf(run.out, " s  " + log + " " + jfr + "\n"), 1u) << run.out;
   RunResult html =
       RunProfdiff({"jit-vs-jit-runs", "--exp1", log, jfr, "--exp2", log, jfr, "--format=html"});

@@ -27,11 +27,14 @@ const std::string kMergeSimple = "java.util.HashMap.merge(Object, Object, BiFunc
 const std::string kMergeQualified =
     "java.util.HashMap.merge(java.lang.Object, java.lang.Object, java.util.function.BiFunction)";
 
-// The names of the method sections of a text output.
+// The names of the method sections of a text output (a title may say, after the name, that the
+// share change between two JFR recordings is within sampling noise).
 std::vector<std::string> Sections(const std::string& text) {
   std::vector<std::string> names;
   for (const std::string& line : SplitLines(text)) {
-    if (line.starts_with("Method ")) names.push_back(line.substr(7));
+    if (!line.starts_with("Method ")) continue;
+    const std::string title = line.substr(7);
+    names.push_back(title.substr(0, title.find(", share change within sampling noise (")));
   }
   return names;
 }

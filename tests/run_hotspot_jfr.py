@@ -116,7 +116,7 @@ def main():
             if by_runs.returncode != 0:
                 failures.append(f"{program}: jit-vs-jit-runs exits {by_runs.returncode}: "
                                 f"{by_runs.stderr}")
-            elif (by_runs.stdout.count("Hot share    JIT share    Sampled (s)") != 2 or
+            elif (by_runs.stdout.count("Hot share       JIT share    Sampled (s)  Samples") != 2 or
                   "Graal" in by_runs.stdout):
                 failures.append(f"{program}: jit-vs-jit-runs does not call the shares JIT-compiled")
     for failure in failures:

@@ -35,6 +35,7 @@ constexpr std::array<MetricInfo, kStatisticMetrics> kMetrics = {{
     {"weighted_callsites", MetricValueKind::kMean, true, true},
     {"weighted_callsite_total", MetricValueKind::kMean, false, true},
     {"weighted_inlined_share", MetricValueKind::kShare, false, true},
+    {"samples", MetricValueKind::kCount, false, true},
 }};
 
 const MetricInfo& Info(StatisticMetric metric) { return kMetrics[static_cast<size_t>(metric)]; }
@@ -135,6 +136,11 @@ ScopeStatistics Figures(const Experiment& experiment, StatisticsScope scope,
   add(StatisticMetric::kWeightedCallsiteTotal, weighted_total);
   add(StatisticMetric::kWeightedInlinedShare,
       Ratio(tally.weighted_inlined_share, tally.period_with_callsites));
+  const std::optional<Profile>& profile = experiment.profile();
+  if (profile && profile->source == ProfileSource::kJfr) {
+    add(StatisticMetric::kSamples, static_cast<double>(SamplesInPeriod(
+                                       tally.period, profile->total_period, profile->samples)));
+  }
   return statistics;
 }
 
@@ -158,6 +164,9 @@ double EmptyScopeValue(StatisticMetric metric, const ScopeStatistics* all) {
     case StatisticMetric::kWeightedCallsiteTotal:
     case StatisticMetric::kWeightedInlinedShare:
       return kNaN;  // ratios over no call sites or no period
+    case StatisticMetric::kSamples:
+      // 0 of the experiment's samples, unless its profile is not made of them.
+      return FiguresOf(all, StatisticMetric::kSamples).empty() ? kNaN : 0;
     case StatisticMetric::kShare: {
       // 0 of the total period, which is not a number when the total is 0 (and so is the share
       // of all units).
@@ -181,6 +190,11 @@ ScopeChange Compare(StatisticsScope scope, const ScopeStatistics* first,
   for (size_t m = 0; m < kStatisticMetrics; ++m) {
     const auto metric = static_cast<StatisticMetric>(m);
     if (Info(metric).needs_profile && !profiled) continue;
+    // Samples: only when a profile is JFR's (other profiles' output is what it was).
+    if (metric == StatisticMetric::kSamples && FiguresOf(all1, metric).empty() &&
+        FiguresOf(all2, metric).empty()) {
+      continue;
+    }
     const std::map<std::string_view, double> left = FiguresOf(first, metric);
     const std::map<std::string_view, double> right = FiguresOf(second, metric);
     std::vector<std::string_view> keys;
@@ -204,7 +218,11 @@ ScopeChange Compare(StatisticsScope scope, const ScopeStatistics* first,
                        const ScopeStatistics* all) {
         auto found = of.find(key);
         if (found != of.end()) return found->second;
-        return side == nullptr ? EmptyScopeValue(metric, all) : 0.0;
+        // Samples missing from a scope: its profile is not JFR's (unknown).
+        if (side == nullptr || metric == StatisticMetric::kSamples) {
+          return EmptyScopeValue(metric, all);
+        }
+        return 0.0;
       };
       row.value_1 = value(first, left, all1);
       row.value_2 = value(second, right, all2);

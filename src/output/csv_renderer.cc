@@ -38,7 +38,8 @@ constexpr char kRunsColumns[] =
 // --decisions: a row per changed call site (docs/decisions-view.md).
 constexpr char kDecisionColumns[] =
     "change,method,share,compilation_1,compilation_2,caller,callee,bci,path,kind_1,reason_1,"
-    "kind_2,reason_2,reasons_1,reasons_2,bytecode_size_1,bytecode_size_2,bci_1,bci_2\n";
+    "kind_2,reason_2,reasons_1,reasons_2,bytecode_size_1,bytecode_size_2,bci_1,bci_2,samples,"
+    "within_noise,noise_p\n";
 
 // Cells after the first of a row.
 class Row {
@@ -123,6 +124,18 @@ void Samples(Row& row, const std::optional<int64_t>& samples) {
   if (samples) {
     row.Int(*samples);
   } else {
+    row.Empty();
+  }
+}
+
+// The test of a share change against sampling noise (two JFR profiles): within_noise, noise_p;
+// empty cells without it.
+void SamplingNoise(Row& row, const std::optional<SamplingNoiseRecord>& noise) {
+  if (noise) {
+    row.Bool(noise->within_noise);
+    row.Double(noise->p);
+  } else {
+    row.Empty();
     row.Empty();
   }
 }
@@ -317,13 +330,7 @@ void CsvRenderer::Pair(const PairRecord& record) {
   }
   Samples(row, record.first.samples);
   Samples(row, record.second.samples);
-  if (record.sampling_noise) {
-    row.Bool(record.sampling_noise->within_noise);
-    row.Double(record.sampling_noise->p);
-  } else {
-    row.Empty();
-    row.Empty();
-  }
+  SamplingNoise(row, record.sampling_noise);
   row.End();
   out_.Raw(row_);
 }
@@ -381,6 +388,8 @@ void CsvRenderer::Decisions(const DecisionsRecord& record) {
         row.Empty();
       }
     }
+    Samples(row, site.samples);
+    SamplingNoise(row, site.sampling_noise);
     row.End();
     out_.Raw(row_);
   };

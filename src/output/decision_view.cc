@@ -52,9 +52,17 @@ std::vector<size_t> PairsCountedForDecisions(
 }
 
 void DecisionTally::Method(const MethodRecord& record) {
+  std::optional<double> share[2];
+  MethodRecordShares(record, share);
+  std::optional<int64_t> samples[2];
+  MethodRecordSamples(record, samples);
   MethodInfo info;
   info.index = record.index;
-  info.share = MethodRecordLargerShare(record);
+  if (const int side = LargerShareSide(share); side >= 0) {
+    info.share = share[side];
+    info.samples = samples[side];
+  }
+  info.sampling_noise = record.sampling_noise;
   std::lock_guard<std::mutex> lock(mutex_);
   methods_[std::string(record.name)] = info;
 }
@@ -192,7 +200,8 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
   keys_.clear();
   auto method_info = [&](const std::string& name) {
     auto it = methods_.find(name);
-    return it != methods_.end() ? it->second : MethodInfo{INT64_MAX, std::nullopt};
+    return it != methods_.end() ? it->second
+                                : MethodInfo{INT64_MAX, std::nullopt, std::nullopt, std::nullopt};
   };
   // The pairs of each method section in a fixed order (they came from several threads).
   std::map<std::pair<int64_t, std::string>, std::vector<const CollectedDecisionPair*>> sections;
@@ -223,6 +232,8 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
     std::set<std::string_view> methods;
     double share = 0;
     bool share_known = false;
+    int64_t samples = 0;  // of the methods whose share is known from JFR samples
+    bool samples_known = false;
   };
   std::map<std::tuple<std::string, std::string, std::string, std::string>, Transition> transitions;
   for (const CollectedDecisionPair* pair : counted) {
@@ -250,6 +261,8 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
       site.method = pair->method;
       site.index = info.index;
       site.share = info.share;
+      site.samples = info.samples;
+      site.sampling_noise = info.sampling_noise;
       site.compilation[0] = pair->compared.left;
       site.compilation[1] = pair->compared.right;
       site.path.begin = static_cast<uint32_t>(record_.path.size());
@@ -296,6 +309,10 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
       if (t.methods.insert(pair->method).second && info.share) {
         t.share += *info.share;
         t.share_known = true;
+        if (info.samples) {
+          t.samples += *info.samples;
+          t.samples_known = true;
+        }
       }
     }
   }
@@ -308,6 +325,7 @@ const DecisionsRecord& DecisionTally::MakeRecord() {
     row.call_sites = t.call_sites;
     row.methods = static_cast<int64_t>(t.methods.size());
     if (t.share_known) row.share = t.share;
+    if (t.samples_known) row.samples = t.samples;
   }
   // The transitions came in key order; the largest share first, then the most call sites.
   std::stable_sort(record_.transitions.begin(), record_.transitions.end(),

@@ -31,6 +31,8 @@ void WriteSite(JsonOut& json, const DecisionsRecord& record, const DecisionSiteR
   json.IntMember("index", site.index);
   json.Key("share");
   OptionalDouble(json, site.share);
+  WriteSamplesMember(json, "samples", site.samples);
+  WriteSamplingNoise(json, site.sampling_noise);
   json.Key("compilations");
   json.BeginArray();
   json.String(site.compilation[0]);
@@ -154,6 +156,7 @@ void WriteDecisionsJson(JsonOut& json, const DecisionsRecord& record) {
     json.IntMember("methods", row.methods);
     json.Key("share");
     OptionalDouble(json, row.share);
+    WriteSamplesMember(json, "samples", row.samples);
     json.EndObject();
   }
   json.EndArray();

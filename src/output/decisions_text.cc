@@ -124,11 +124,18 @@ void WriteSites(LineWriter& out, const DecisionsRecord& record,
   const size_t listed = std::min(sites.size(), kListedCallSites);
   for (size_t k = 0; k < listed; ++k) {
     const DecisionSiteRecord& site = sites[k];
-    std::string head = absl::StrCat(PadLeft(ShareText(site.share), 7), "  ", AbslView(site.method));
+    std::string head = PadLeft(ShareText(site.share), 7);
+    // JFR profiles: the samples behind the share (docs/decisions-view.md).
+    if (site.samples) absl::StrAppend(&head, " (", SamplesText(*site.samples), ")");
+    absl::StrAppend(&head, "  ", AbslView(site.method));
     // jit-vs-jit-runs: a stable difference belongs to no one pair of compilations.
     if (!site.compilation[0].empty()) {
       absl::StrAppend(&head, ", compilations ", AbslView(site.compilation[0]), " and ",
                       AbslView(site.compilation[1]));
+    }
+    if (site.sampling_noise && site.sampling_noise->within_noise) {
+      absl::StrAppend(&head, ", share change within sampling noise (p ",
+                      PValueText(site.sampling_noise->p), ")");
     }
     out.Line(head, 1);
     out.Line(absl::StrCat(NameText(site.callee), BytecodeSizeText(site), " at bci ", site.bci,
@@ -216,12 +223,13 @@ void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const Te
                    Plural(static_cast<int64_t>(record.changes.size()), "call site", "call sites"),
                    " changed kind"));
   for (const DecisionTransitionRecord& row : record.transitions) {
-    out.Line(absl::StrCat(SideText(row.kind[0], row.reason[0]), " → ",
-                          SideText(row.kind[1], row.reason[1]), ": ",
-                          Plural(row.call_sites, "call site", "call sites"), " in ",
-                          Plural(row.methods, "method", "methods"), ", ",
-                          row.share ? PercentText(*row.share) + " of execution"
-                                    : std::string("execution share unknown")),
+    out.Line(absl::StrCat(
+                 SideText(row.kind[0], row.reason[0]), " → ", SideText(row.kind[1], row.reason[1]),
+                 ": ", Plural(row.call_sites, "call site", "call sites"), " in ",
+                 Plural(row.methods, "method", "methods"), ", ",
+                 row.share ? PercentText(*row.share) + " of execution"
+                           : std::string("execution share unknown"),
+                 row.samples ? absl::StrCat(" (", SamplesText(*row.samples), ")") : std::string()),
              1);
   }
   if (!record.changes.empty()) {

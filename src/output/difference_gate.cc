@@ -47,6 +47,9 @@ GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fai
   int64_t counted = 0;
   int64_t differing = 0;
   const MethodDifferences* top = nullptr;  // the most executed differing method
+  // Differing methods whose share change between two JFR profiles is within sampling noise:
+  // they count (the trees differ whatever the shares did), and the line says so (docs/ci.md).
+  int64_t within_noise = 0;
   for (const MethodDifferences& method : methods) {
     if (method.pairs == 0) continue;
     const std::optional<double> share = method.LargerShare();
@@ -54,6 +57,7 @@ GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fai
     ++counted;
     if (!Differs(method, fail_on)) continue;
     ++differing;
+    if (method.sampling_noise && method.sampling_noise->within_noise) ++within_noise;
     if (top == nullptr || (share && (!top->LargerShare() || *share > *top->LargerShare()))) {
       top = &method;
     }
@@ -70,9 +74,17 @@ GateVerdict DecideGate(const std::vector<MethodDifferences>& methods, FailOn fai
                   AbslView(TreesText(fail_on)));
   if (std::optional<double> share = top->LargerShare()) {
     absl::StrAppend(&verdict.message, ", the most executed ", top->method, " (",
-                    across_runs ? "mean " : "", Percent(*share), ")");
+                    across_runs ? "mean " : "", Percent(*share));
+    if (std::optional<int64_t> samples = top->LargerShareSamples()) {
+      absl::StrAppend(&verdict.message, ", ", *samples, *samples == 1 ? " sample" : " samples");
+    }
+    verdict.message += ")";
   } else {  // no profile on either side
     absl::StrAppend(&verdict.message, ", among them ", top->method);
+  }
+  if (within_noise > 0) {
+    absl::StrAppend(&verdict.message, "; the share change of ", within_noise, " of the ", differing,
+                    " is within sampling noise (docs/jfr.md)");
   }
   return verdict;
 }

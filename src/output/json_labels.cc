@@ -14,6 +14,19 @@ void WriteBci(JsonOut& json, int32_t bci) {
   }
 }
 
+void WriteSamplesMember(JsonOut& json, std::string_view key,
+                        const std::optional<int64_t>& samples) {
+  if (samples) json.IntMember(key, *samples);
+}
+
+void WriteSamplingNoise(JsonOut& json, const std::optional<SamplingNoiseRecord>& noise) {
+  if (!noise) return;
+  json.Key("within_noise");
+  json.Bool(noise->within_noise);
+  json.Key("noise_p");
+  json.Double(noise->p);
+}
+
 void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& label) {
   switch (label.kind) {
     case LabelKind::kInlining:

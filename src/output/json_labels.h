@@ -5,6 +5,7 @@
 // json_labels.cc.
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "output/json_out.h"
@@ -14,6 +15,14 @@ namespace profdiff {
 
 // "bci": the bci, or null for -1.
 void WriteBci(JsonOut& json, int32_t bci);
+
+// A JFR profile's execution samples behind a period: the member only when they are known, so
+// that output made from proftool profiles is what it was.
+void WriteSamplesMember(JsonOut& json, std::string_view key, const std::optional<int64_t>& samples);
+
+// "within_noise" and "noise_p": the test of a share change against sampling noise (docs/jfr.md
+// "How sure is a share"), when it was made.
+void WriteSamplingNoise(JsonOut& json, const std::optional<SamplingNoiseRecord>& noise);
 
 // The members of a label, inside an object the caller opened.
 void WriteLabelMembers(JsonOut& json, const TreeRecord& tree, const NodeLabel& label);

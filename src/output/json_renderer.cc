@@ -24,23 +24,6 @@ void WriteShareMember(JsonOut& json, std::string_view key, bool known, double sh
   }
 }
 
-// A JFR profile's execution samples behind a period: the member only when they are known, so
-// that output made from proftool profiles is what it was.
-void WriteSamplesMember(JsonOut& json, std::string_view key,
-                        const std::optional<int64_t>& samples) {
-  if (samples) json.IntMember(key, *samples);
-}
-
-// The test of a method's share change against sampling noise (docs/jfr.md "How sure is a
-// share"), when it was made.
-void WriteSamplingNoise(JsonOut& json, const std::optional<SamplingNoiseRecord>& noise) {
-  if (!noise) return;
-  json.Key("within_noise");
-  json.Bool(noise->within_noise);
-  json.Key("noise_p");
-  json.Double(noise->p);
-}
-
 // A value of each experiment, null where unknown.
 template <class T>
 void WriteExperimentPair(JsonOut& json, std::string_view key, const std::optional<T> (&values)[2]) {

@@ -94,9 +94,19 @@ void MethodRecordSamples(const MethodRecord& record, std::optional<int64_t> (&sa
   }
 }
 
+int LargerShareSide(const std::optional<double> (&share)[2]) {
+  if (share[0] && share[1]) return *share[1] > *share[0] ? 1 : 0;
+  return share[0] ? 0 : share[1] ? 1 : -1;
+}
+
 std::optional<double> MethodDifferences::LargerShare() const {
-  if (share[0] && share[1]) return std::max(*share[0], *share[1]);
-  return share[0] ? share[0] : share[1];
+  const int side = LargerShareSide(share);
+  return side < 0 ? std::nullopt : share[side];
+}
+
+std::optional<int64_t> MethodDifferences::LargerShareSamples() const {
+  const int side = LargerShareSide(share);
+  return side < 0 ? std::nullopt : samples[side];
 }
 
 void MethodDifferenceTally::Header(const HeaderRecord& record) {

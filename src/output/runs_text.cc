@@ -253,22 +253,40 @@ void WriteRunText(LineWriter& out, const ExperimentRecord& record, bool sampled_
     // The period column's unit is the first run's (docs/jfr.md): proftool's cycles, or a JFR
     // recording's sampled time.
     // A HotSpot log's shares are of C1- and C2-compiled code, not Graal's (docs/hotspot.md).
-    out.Line(absl::StrCat("Run  Execution ID  Units  Hot units  Hot share  ",
-                          record.hotspot.has_value() ? "  JIT share" : "Graal share",
-                          sampled_column ? "    Sampled (s)  Inputs" : "  Cycles (10^9)  Inputs"),
+    // With JFR recordings each share says its samples (docs/jfr.md "How sure is a share"), and
+    // a column the run's.
+    const char* code_share = record.hotspot.has_value() ? "JIT share" : "Graal share";
+    out.Line(sampled_column
+                 ? absl::StrCat("Run  Execution ID  Units  Hot units  ", PadLeft("Hot share", 14),
+                                "  ", PadLeft(code_share, 14), "    Sampled (s)  Samples  Inputs")
+                 : absl::StrCat("Run  Execution ID  Units  Hot units  Hot share  ",
+                                PadLeft(code_share, 11), "  Cycles (10^9)  Inputs"),
              1);
   }
+  // A share, with its samples in a table of JFR recordings (a table of proftool profiles has no
+  // room for them: a recording among them says its unit only).
+  auto share = [&](double value, const std::optional<int64_t>& samples, size_t width) {
+    std::string text = Percent(value) + "%";
+    if (!sampled_column) return PadLeft(text, width);
+    if (samples) absl::StrAppend(&text, " (", *samples, ")");
+    return PadLeft(text, 14);
+  };
+  auto samples = [&](const std::optional<int64_t>& count) {
+    return sampled_column ? PadLeft(count ? absl::StrCat(*count) : "-", 7) + "  " : std::string();
+  };
   std::string row = absl::StrCat(PadLeft(absl::StrCat(record.run.index), 3), "  ",
                                  PadLeft(record.execution_id.value_or("-"), 12), "  ",
                                  PadLeft(absl::StrCat(record.units), 5), "  ");
   if (record.profiled) {
     absl::StrAppend(&row, PadLeft(absl::StrCat(record.hot_units), 9), "  ",
-                    PadLeft(Percent(record.hot_share), 8), "%  ",
-                    PadLeft(Percent(record.graal_share), 10), "%  ",
-                    PadLeft(PeriodText(record, sampled_column), 13), "  ");
+                    share(record.hot_share, record.hot_samples, 9), "  ",
+                    share(record.graal_share, record.graal_samples, 11), "  ",
+                    PadLeft(PeriodText(record, sampled_column), 13), "  ",
+                    samples(record.jfr_samples));
   } else {
-    absl::StrAppend(&row, PadLeft("-", 9), "  ", PadLeft("-", 9), "  ", PadLeft("-", 11), "  ",
-                    PadLeft("-", 13), "  ");
+    absl::StrAppend(&row, PadLeft("-", 9), "  ", PadLeft("-", sampled_column ? 14 : 9), "  ",
+                    PadLeft("-", sampled_column ? 14 : 11), "  ", PadLeft("-", 13), "  ",
+                    samples(std::nullopt));
   }
   absl::StrAppend(&row, AbslView(record.run.log));
   if (!record.run.profile.empty()) absl::StrAppend(&row, " ", AbslView(record.run.profile));

@@ -65,6 +65,13 @@ void JsonRenderer::Statistics(const StatisticsRecord& record) {
       json.BeginObject();
       in_execution = true;
     }
+    // Samples only with a JFR profile, so that other profiles' JSON is what it was.
+    if (metric == StatisticMetric::kSamples &&
+        std::none_of(figures.begin(), figures.end(), [](const StatisticFigure& f) {
+          return f.metric == StatisticMetric::kSamples;
+        })) {
+      continue;
+    }
     json.Key(MetricName(metric));
     if (MetricIsKeyed(metric)) json.BeginObject();
     bool written = false;

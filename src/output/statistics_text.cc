@@ -59,7 +59,11 @@ class Section {
   std::vector<Line> lines_;
 };
 
-std::string Count(double value) { return absl::StrCat(static_cast<int64_t>(value)); }
+std::string Count(double value) {
+  // Unknown: samples of a profile that is not JFR's, against one that is.
+  if (std::isnan(value)) return std::string(kNotANumber);
+  return absl::StrCat(static_cast<int64_t>(value));
+}
 
 std::string Percent(double share) {
   if (std::isnan(share)) return std::string(kNotANumber);
@@ -174,11 +178,16 @@ void WriteStatisticsText(LineWriter& out, const StatisticsRecord& record, Period
   Section section;
   std::string units = absl::StrCat(Count(value(StatisticMetric::kUnits)), " compilation units");
   if (profiled) {
-    absl::StrAppend(
-        &units, " account for ", Percent(value(StatisticMetric::kShare)),
-        unit == PeriodUnit::kHotness ? " of the hotness (" : " of execution (",
-        Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod), unit),
-        unit == PeriodUnit::kHotness ? ")" : absl::StrCat(" ", PeriodUnitName(unit), ")"));
+    absl::StrAppend(&units, " account for ", Percent(value(StatisticMetric::kShare)),
+                    unit == PeriodUnit::kHotness ? " of the hotness (" : " of execution (",
+                    Value(StatisticMetric::kPeriod, value(StatisticMetric::kPeriod), unit),
+                    unit == PeriodUnit::kHotness ? "" : absl::StrCat(" ", PeriodUnitName(unit)));
+    // A JFR profile: the samples the share is made of (docs/jfr.md "How sure is a share").
+    if (One(figures, StatisticMetric::kSamples) != nullptr) {
+      absl::StrAppend(&units, ", ",
+                      SamplesText(static_cast<int64_t>(value(StatisticMetric::kSamples))));
+    }
+    units += ")";
   }
   section.Heading(units);
 
@@ -270,6 +279,7 @@ void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& re
   header("Figure");
   named(StatisticMetric::kUnits, "compilation units");
   named(StatisticMetric::kShare, "share of execution");
+  named(StatisticMetric::kSamples, "samples");
   named(StatisticMetric::kPeriod, PeriodName(unit1, unit2));
 
   section.Heading("Call sites");

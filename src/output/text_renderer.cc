@@ -328,10 +328,11 @@ void TextRenderer::Method(const MethodRecord& record) {
   std::string title = absl::StrCat("Method ", AbslView(record.name));
   if (record.hot_only_in != 0) {
     absl::StrAppend(&title, " is hot only in experiment ", record.hot_only_in);
-    // Hot in one only, yet maybe by chance (docs/jfr.md "How sure is a share").
-    if (record.sampling_noise && record.sampling_noise->within_noise) {
-      absl::StrAppend(&title, ", ", SamplingNoiseText(record));
-    }
+  }
+  // Hot in one only, or at other shares, yet maybe by chance (docs/jfr.md "How sure is a share").
+  if (record.sampling_noise && record.sampling_noise->within_noise) {
+    absl::StrAppend(&title, record.hot_only_in != 0 ? ", " : ", share change ",
+                    SamplingNoiseText(record));
   }
   out_.set_level(0);
   out_.Line(Emphasized(style_, Emphasis::kStrong, std::move(title)));
@@ -356,7 +357,14 @@ void TextRenderer::Pair(const PairRecord& record) {
   out_.set_level(1);
   out_.Line(
       absl::StrCat(CompilationHeaderText(record.first, CodeOf(record.first.experiment)), " vs"));
-  out_.Line(CompilationHeaderText(record.second, CodeOf(record.second.experiment)));
+  std::string second = CompilationHeaderText(record.second, CodeOf(record.second.experiment));
+  // The two compilations' shares may differ by chance (docs/jfr.md "How sure is a share"); their
+  // samples are on the two lines.
+  if (record.sampling_noise && record.sampling_noise->within_noise) {
+    absl::StrAppend(&second, ", share change within sampling noise (p ",
+                    PValueText(record.sampling_noise->p), ")");
+  }
+  out_.Line(second);
   if (record.context != nullptr) {
     WriteTreeUnder(out_, *record.context, nullptr, options_, style_);
     return;

@@ -378,6 +378,19 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
       checkEqual(count(shown, 'JIT share') > 0, true, 'page: compilation tables of HotSpot experiments');
       checkEqual(count(shown, 'Graal share') > 0, graal > 0, 'page: compilation tables of Graal experiments');
       checkEqual(count(shown, '% of JIT-compiled execution') > 0, graal === 0, 'page: pair titles');
+      // Two recordings (docs/jfr.md "How sure is a share"): a badge in the method table and the
+      // section header of each method whose share change is within sampling noise, and in the
+      // title of each such pair, as the JSON records' tests say.
+      const records = profdiff([...args, '--format=json'], SOURCE).out.toString('utf8').trim()
+        .split('\n').map((line) => JSON.parse(line));
+      const within = (type) => records.filter((r) => r.type === type && r.within_noise === true).length;
+      const badges = await page.evaluate(() => ({
+        table: document.querySelectorAll('table [data-noise="within"]').length,
+        headers: document.querySelectorAll('section[data-method] > header [data-noise="within"]').length,
+        pairs: document.querySelectorAll('.item h3 [data-noise="within"]').length,
+      }));
+      checkEqual(badges, { table: within('method'), headers: within('method'), pairs: within('pair') },
+                 'page: the sampling-noise badges');
       checkEqual(problems, [], 'problems');
     } finally {
       await page.close();
@@ -391,6 +404,12 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
   try {
     const heads = await page.evaluate(() => [...document.querySelectorAll('table.runs th')].map((th) => th.textContent));
     checkEqual(heads.filter((h) => h === 'JIT share').length, 2, 'runs tables: JIT share columns');
+    // Recordings: each share says its samples, and a column the run's (docs/runs.md).
+    checkEqual(heads.filter((h) => h === 'Samples').length, 2, 'runs tables: samples columns');
+    const cells = await page.evaluate(() => [...document.querySelectorAll('table.runs tbody tr')]
+      .filter((tr) => tr.children.length > 1).map((tr) => tr.children[4].textContent));
+    checkEqual(cells.length > 0 && cells.every((c) => /^\d+\.\d\d% \(\d+\)$/.test(c)), true,
+               `runs tables: hot shares with their samples: ${cells}`);
     checkEqual(heads.includes('Graal share'), false, 'runs tables: no Graal share column');
     const body = await page.evaluate(() => document.body.textContent);
     checkEqual(body.split('Run 1: ').length - 1, 2, 'runs tables: the time left out under each run');

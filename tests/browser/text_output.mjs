@@ -37,7 +37,8 @@ function isStructural(body) {
 }
 
 function isCompilationHeader(text) {
-  return /^Compilation (unit|fragment) .* in experiment \d+( vs)?$/.test(text);
+  // A pair's second line may say that its share change is within sampling noise (JFR).
+  return /^Compilation (unit|fragment) .* in experiment \d+( vs|, share change within sampling noise \(p [=<] [0-9.]+\))?$/.test(text);
 }
 
 export function parseTextOutput(text) {
@@ -77,7 +78,9 @@ export function parseTextOutput(text) {
       }
     }
     if (indent === 0 && body.startsWith('Method ')) {
-      methods.push(body.slice('Method '.length).replace(/ is hot only in experiment \d+$/, ''));
+      methods.push(body.slice('Method '.length)
+          .replace(/,( share change)? within sampling noise \([^()]*\)$/, '')
+          .replace(/ is hot only in experiment \d+$/, ''));
       continue;
     }
     if (HEADINGS.has(body)) {

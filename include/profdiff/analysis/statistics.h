@@ -36,8 +36,11 @@ enum class StatisticMetric : uint8_t {
   kWeightedCallsiteTotal,
   // Each unit's inlined share weighted by its period (units without call sites left out).
   kWeightedInlinedShare,
+  // The JFR execution samples kPeriod is made of (docs/jfr.md "How sure is a share"); only with
+  // a profile made of JFR samples (absent for other profiles, in JSON too).
+  kSamples,
 };
-inline constexpr size_t kStatisticMetrics = 12;
+inline constexpr size_t kStatisticMetrics = 13;
 
 enum class MetricValueKind : uint8_t {
   kCount,  // a whole number

@@ -73,7 +73,9 @@ class DecisionTally : public RecordObserver {
  private:
   struct MethodInfo {
     int64_t index = 0;
-    std::optional<double> share;  // the larger of the two experiments'
+    std::optional<double> share;                        // the larger of the two experiments'
+    std::optional<int64_t> samples;                     // JFR profiles: the samples behind `share`
+    std::optional<SamplingNoiseRecord> sampling_noise;  // the method record's
   };
   std::mutex mutex_;
   std::map<std::string, MethodInfo, std::less<>> methods_;

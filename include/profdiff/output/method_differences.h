@@ -54,6 +54,8 @@ struct MethodDifferences {
 
   // The larger known share; nullopt when neither experiment has a profile.
   std::optional<double> LargerShare() const;
+  // The JFR samples behind LargerShare; nullopt when that side's profile is not JFR's.
+  std::optional<int64_t> LargerShareSamples() const;
   // Differs in the inlining (optimization) trees; a tree too big to compare counts as differing.
   bool InliningDiffers() const { return inlining.differences() > 0 || inlining_too_big > 0; }
   bool OptimizationDiffers() const {
@@ -67,6 +69,9 @@ void MethodRecordShares(const MethodRecord& record, std::optional<double> (&shar
 // The larger of the two (the one known when the other is not): the share that the decisions and
 // loop views rank a method by.
 std::optional<double> MethodRecordLargerShare(const MethodRecord& record);
+// The experiment (0 or 1) whose share is the larger known one (experiment 1 when they are equal),
+// or -1 when neither is known: where the samples behind a method's larger share are.
+int LargerShareSide(const std::optional<double> (&share)[2]);
 // Its JFR samples in experiments 1 and 2, counted as the shares are; nullopt for an experiment
 // whose profile is not made of JFR samples.
 void MethodRecordSamples(const MethodRecord& record, std::optional<int64_t> (&samples)[2]);

@@ -345,15 +345,19 @@ struct DecisionTransitionRecord {
   std::string_view kind[2];    // "" : the call site is absent on that side
   std::string_view reason[2];  // the reason key (decision_changes.h); "": none
   int64_t call_sites = 0;
-  int64_t methods = 0;          // hot methods the call sites are in
-  std::optional<double> share;  // the summed share of those methods; none: all unknown
+  int64_t methods = 0;             // hot methods the call sites are in
+  std::optional<double> share;     // the summed share of those methods; none: all unknown
+  std::optional<int64_t> samples;  // JFR profiles: the summed samples behind their shares
 };
 
 // One changed call site.
 struct DecisionSiteRecord {
-  std::string_view method;          // the hot method (of the method section)
-  int64_t index = 0;                // its method record's index
-  std::optional<double> share;      // its larger share of the two experiments; none: unknown
+  std::string_view method;         // the hot method (of the method section)
+  int64_t index = 0;               // its method record's index
+  std::optional<double> share;     // its larger share of the two experiments; none: unknown
+  std::optional<int64_t> samples;  // JFR profiles: the samples behind `share`
+  // Two JFR profiles: the test of the method's share change (its method record's).
+  std::optional<SamplingNoiseRecord> sampling_noise;
   std::string_view compilation[2];  // the pair's compilation IDs
   IndexRange path;  // into DecisionsRecord::path: (callee, bci) from below the root down to it
   std::optional<std::string_view> caller;  // the method the call is in; nullopt: unknown

@@ -426,7 +426,10 @@
     var body = add(table, el('tbody'));
     sites.forEach(function (site) {
       var tr = add(body, el('tr'));
-      add(tr, el('td', 'num', site.share === null ? '\u2013' : pct(site.share) + '%'));
+      // JFR: the samples behind the share, and whether its change may be chance (as the text).
+      var share = add(tr, el('td', 'num', site.share === null ? '\u2013' : pct(site.share) + '%' +
+          (isNum(site.samples) ? ' (' + site.samples + ')' : '')));
+      noiseBadge(share, site);
       var callee = add(tr, el('td', null, site.callee === null ? '(unknown)' : site.callee));
       callee.title = site.path.map(function (p) {
         return (p.method === null ? '(unknown)' : p.method) + ' at bci ' + p.bci;
@@ -491,7 +494,8 @@
       add(tr, el('td', null, t.after ? decisionSide(t.after.kind, t.after.reason) : 'absent'));
       add(tr, el('td', 'num', t.call_sites));
       add(tr, el('td', 'num', t.methods));
-      add(tr, el('td', 'num', t.share === null ? '\u2013' : pct(t.share) + '%'));
+      add(tr, el('td', 'num', t.share === null ? '\u2013' : pct(t.share) + '%' +
+          (isNum(t.samples) ? ' (' + t.samples + ')' : '')));
     });
     var changes = add(box, el('details', 'statistics-scope'));
     changes.open = true;
@@ -578,22 +582,27 @@
       // The period column's unit is the first run's, as in the text (docs/jfr.md).
       var sampled = !!(mine[0].profile && mine[0].profile.source === 'jfr');
       ['Run', 'Execution ID', 'Units', 'Hot units', 'Hot share', mine[0].hotspot ? 'JIT share' : 'Graal share',
-       sampled ? 'Sampled (s)' : 'Cycles (10^9)', 'Inputs']
+       sampled ? 'Sampled (s)' : 'Cycles (10^9)'].concat(sampled ? ['Samples', 'Inputs'] : ['Inputs'])
           .forEach(function (t) { add(tr, el('th', null, t)); });
       var tb = add(table, el('tbody'));
+      // A JFR recording's shares say their samples, as the text does (docs/jfr.md).
+      function withSamples(share, n) { return pct(share) + '%' + (isNum(n) ? ' (' + n + ')' : ''); }
       mine.forEach(function (x) {
         var p = x.profile;
         var row = add(tb, el('tr'));
         [x.run.index, p && p.execution_id !== null ? p.execution_id : '-', x.units,
-         p ? p.hot_units : '-', p ? pct(p.hot_share) + '%' : '-', p ? pct(p.graal_share) + '%' : '-',
+         p ? p.hot_units : '-', p ? withSamples(p.hot_share, p.hot_samples) : '-',
+         p ? withSamples(p.graal_share, p.graal_samples) : '-',
          p ? (p.total_period / 1e9).toFixed(2) +
-             ((p.source === 'jfr') === sampled ? '' : p.source === 'jfr' ? ' s' : ' Gcycles') : '-'].forEach(function (v) { add(row, el('td', null, v)); });
+             ((p.source === 'jfr') === sampled ? '' : p.source === 'jfr' ? ' s' : ' Gcycles') : '-']
+            .concat(sampled ? [p && p.source === 'jfr' ? String(p.samples) : '-'] : [])
+            .forEach(function (v) { add(row, el('td', null, v)); });
         var inputs = x.run.log + (x.run.profile ? ' ' + x.run.profile : '');
         add(row, el('td', 'mono', inputs)).title = inputs;
         if (p && p.left_out_period && x.hotspot) {  // as the text, under the run's row
           add(add(tb, el('tr')), el('td', 'muted', 'Run ' + x.run.index + ': ' + pct(p.left_out_share) +
               '% of execution is in compilations that --tiers=' + x.hotspot.tiers +
-              ' leaves out; --tiers=all shows them')).colSpan = 8;
+              ' leaves out; --tiers=all shows them')).colSpan = sampled ? 9 : 8;
         }
       });
       mine.forEach(function (x) {
@@ -801,13 +810,7 @@
           var a = add(td, el('a', 'mono', x.name));
           a.href = '#' + x.anchor;
           if (x.rec.hot_only_in) add(td, el('span', 'badge', 'hot only in ' + x.rec.hot_only_in));
-          if (x.rec.within_noise === true) {
-            // docs/jfr.md "How sure is a share": the share change may be chance.
-            var noise = add(td, el('span', 'badge same', '~ sampling noise'));
-            noise.setAttribute('data-noise', 'within');
-            noise.title = 'The share change is within sampling noise: exact binomial test of the ' +
-                'JFR samples, p = ' + x.rec.noise_p.toFixed(4) + ' (>= 0.05)';
-          }
+          noiseBadge(td, x.rec);
           if (x.tooBig) add(td, el('span', 'badge', x.tooBig + ' too big'));
           if (x.runs && !x.rec.compared) add(td, el('span', 'badge same', 'not compared'));
           if (x.runs && x.rec.unconfirmed) add(td, el('span', 'badge', 'unconfirmed'));
@@ -868,6 +871,7 @@
       x.toggle = add(head, el('span', 'toggle', '\u25B8'));
       add(head, el('span', 'name', x.name));
       if (x.rec.hot_only_in) add(head, el('span', 'badge', 'hot only in experiment ' + x.rec.hot_only_in));
+      noiseBadge(head, x.rec);
       var summary = add(head, el('span', 'summary'));
       if (x.runs) {
         if (x.rec.share_change.beyond_noise) add(head, el('span', 'badge', 'share changed'));
@@ -909,6 +913,16 @@
     x.body.hidden = !open;
     x.toggle.textContent = open ? '\u25BE' : '\u25B8';
     x.head.setAttribute('aria-expanded', String(open));
+  }
+
+  // docs/jfr.md "How sure is a share": a badge after a method or pair (a record with the test)
+  // whose share change between two JFR recordings is within sampling noise, so may be chance.
+  function noiseBadge(parent, rec) {
+    if (rec.within_noise !== true) return;
+    var noise = add(parent, el('span', 'badge same', '~ sampling noise'));
+    noise.setAttribute('data-noise', 'within');
+    noise.title = 'The share change is within sampling noise: exact binomial test of the ' +
+        'JFR samples, p = ' + rec.noise_p.toFixed(4) + ' (>= 0.05)';
   }
 
   function compilationTitle(c) {
@@ -990,6 +1004,7 @@
         add(h, el('br'));
         add(h, el('span', 'toggle', ''));
         h.appendChild(document.createTextNode(compilationTitle(item.compilations[1])));
+        noiseBadge(h, item);
         if (!item.counted) {
           var note = add(h, el('span', 'badge uncounted', 'not counted'));
           note.title = 'Each compilation is paired one to one with its closest counterpart; ' +

@@ -19,6 +19,8 @@ void DecodeSite(LineDecoder& d, uint32_t e, DecisionsRecord* out, DecisionSiteRe
   site->method = d.Str(e, "method");
   site->index = d.Int(e, "index", 0);
   site->share = OptionalShare(d, e, "share");
+  site->samples = d.OptInt(e, "samples");
+  site->sampling_noise = d.SamplingNoise(e);
   int i = 0;
   d.ForEach(d.Array(e, "compilations"), [&](uint32_t c) {
     if (i < 2) site->compilation[i] = d.Text(c, "compilations");
@@ -110,6 +112,7 @@ void DecodeDecisions(LineDecoder& d, DecisionsRecord* out) {
     row.call_sites = d.Int(e, "call_sites", 1);
     row.methods = d.Int(e, "methods", 1);
     row.share = OptionalShare(d, e, "share");
+    row.samples = d.OptInt(e, "samples");
   });
   d.ForEach(d.Array(0, "changes"),
             [&](uint32_t e) { DecodeSite(d, e, out, &out->changes.emplace_back()); });

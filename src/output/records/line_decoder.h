@@ -371,6 +371,8 @@ class LineDecoder {
         if (object == kNoToken) return;
       }
       const std::string_view name = MetricName(metric);
+      // Samples: only with a JFR profile.
+      if (metric == StatisticMetric::kSamples && IsNull(Find(object, name))) continue;
       if (!MetricIsKeyed(metric)) {
         figures->push_back({metric, {}, DoubleValue(Find(object, name), name)});
         continue;
