@@ -454,6 +454,9 @@ void CsvRenderer::Loops(const LoopsRecord& record) {
         row.Empty();
       }
     }
+    // samples, within_noise, noise_p: remarks' hotness is a profile count, not JFR samples.
+    Samples(row, std::nullopt);
+    SamplingNoise(row, std::nullopt);
     row.End();
     out_.Raw(row_);
   }
