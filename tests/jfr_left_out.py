@@ -97,8 +97,10 @@ def check(name, profdiff, log, recording, jfr):
                   f"{left_out * 100:.1f} %, of which {WORK}'s {work_c1 * 100:.1f} % (its jfr "
                   f"count {work_expected * 100:.1f} %)")
     text = report(profdiff, log, recording, "top", "text")
-    line = (f"{share * 100:.2f}% of execution is in compilations that --tiers=top leaves out; "
-            "--tiers=all shows them")
+    n = profile.get("left_out_samples")
+    noted = "" if n is None else f" ({n} sample{'' if n == 1 else 's'})"
+    line = (f"{share * 100:.2f}% of execution{noted} is in compilations that --tiers=top leaves "
+            "out; --tiers=all shows them")
     ok &= verdict(line in text, f"{name}: the text summary says '{line}'")
     method = [r for r in top if r["type"] == "method" and r["method"] == WORK]
     got = 0.0

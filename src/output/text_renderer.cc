@@ -214,8 +214,11 @@ void WriteExperimentText(LineWriter& out, const ExperimentRecord& record, const 
 std::optional<std::string> LeftOutText(const ExperimentRecord& record) {
   if (record.left_out_period == 0 || !record.hotspot.has_value()) return std::nullopt;
   const std::string tiers = absl::StrCat("--tiers=", AbslView(record.hotspot->tiers));
-  return absl::StrCat(Percent(record.left_out_share), "% of execution is in compilations that ",
-                      tiers, " leaves out; --tiers=all shows them");
+  // A JFR recording's share says the samples it rests on (issue 32), as every other share does.
+  const std::string samples =
+      record.left_out_samples ? absl::StrCat(" (", SamplesText(*record.left_out_samples), ")") : "";
+  return absl::StrCat(Percent(record.left_out_share), "% of execution", samples,
+                      " is in compilations that ", tiers, " leaves out; --tiers=all shows them");
 }
 
 void WriteCompilationListText(LineWriter& out, const CompilationListRecord& list,

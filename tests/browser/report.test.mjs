@@ -368,7 +368,7 @@ test('a HotSpot experiment with a JFR profile: shares of JIT-compiled code, not 
         checkEqual(count(body, 'Graal-compiled methods account for'), graal, `${where}: Graal experiments`);
         checkEqual(count(body, 'JIT-compiled methods account for'), jit, `${where}: HotSpot experiments`);
         // Both recordings have samples in C1 code of methods C2 compiled: --tiers=top leaves it out.
-        checkEqual(count(body, '% of execution is in compilations that --tiers=top leaves out; --tiers=all shows them'),
+        checkEqual(count(body, ' samples) is in compilations that --tiers=top leaves out; --tiers=all shows them'),
                    jit, `${where}: the time left out`);
       }
       // The text's compilation lines; the page's compilation tables (and, where a pair is

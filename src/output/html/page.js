@@ -601,7 +601,7 @@
         add(row, el('td', 'mono', inputs)).title = inputs;
         if (p && p.left_out_period && x.hotspot) {  // as the text, under the run's row
           add(add(tb, el('tr')), el('td', 'muted', 'Run ' + x.run.index + ': ' + pct(p.left_out_share) +
-              '% of execution is in compilations that --tiers=' + x.hotspot.tiers +
+              '% of execution' + samplesNote(p.left_out_samples) + ' is in compilations that --tiers=' + x.hotspot.tiers +
               ' leaves out; --tiers=all shows them')).colSpan = sampled ? 9 : 8;
         }
       });
@@ -655,7 +655,8 @@
     add(ul, el('li', null, (h ? 'JIT' : 'Graal') + '-compiled methods account for ' +
         pct(p.graal_share) + '% of execution' + samplesNote(p.graal_samples)));
     if (h && p.left_out_period) {
-      add(ul, el('li', null, pct(p.left_out_share) + '% of execution is in compilations that --tiers=' +
+      add(ul, el('li', null, pct(p.left_out_share) + '% of execution' + samplesNote(p.left_out_samples) +
+          ' is in compilations that --tiers=' +
           h.tiers + ' leaves out; --tiers=all shows them'));
     }
     add(ul, el('li', null, p.hot_units + ' hot compilation units account for ' + pct(p.hot_share) +
