@@ -162,7 +162,9 @@ void WriteSites(LineWriter& out, const DecisionsRecord& record,
 }  // namespace
 
 void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style,
-                        std::string_view compared) {
+                        std::string_view compared, bool hotness) {
+  // LLVM remarks' shares are of a profile's counts, not of execution time (docs/llvm.md).
+  const std::string_view share_of = hotness ? "hotness" : "execution";
   out.Line(Emphasized(style, Emphasis::kStrong,
                       "Decisions: the call sites whose inlining decision changed, the most "
                       "executed first"));
@@ -199,7 +201,7 @@ void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const Te
                    PadLeft(ChangeText(rate(a.weighted_inlined, a.weighted_call_sites),
                                       rate(b.weighted_inlined, b.weighted_call_sites), weighted),
                            10),
-                   "  weighted by execution share"),
+                   "  weighted by ", AbslView(share_of), " share"),
       1);
   if (record.runs_rate) {
     // jit-vs-jit-runs: whether each change is beyond the runs' own variation.
@@ -227,8 +229,9 @@ void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const Te
                  SideText(row.kind[0], row.reason[0]), " → ", SideText(row.kind[1], row.reason[1]),
                  ": ", Plural(row.call_sites, "call site", "call sites"), " in ",
                  Plural(row.methods, "method", "methods"), ", ",
-                 row.share ? PercentText(*row.share) + " of execution"
-                           : std::string("execution share unknown"),
+                 row.share ? absl::StrCat(PercentText(*row.share), hotness ? " of the hotness"
+                                                                           : " of execution")
+                           : absl::StrCat(AbslView(share_of), " share unknown"),
                  row.samples ? absl::StrCat(" (", SamplesText(*row.samples), ")") : std::string()),
              1);
   }

@@ -459,7 +459,8 @@ void TextRenderer::Summary(const SummaryRecord& record) {
 void TextRenderer::Decisions(const DecisionsRecord& record) {
   out_.EmptyLine();
   out_.set_level(0);
-  WriteDecisionsText(out_, record, style_, compared_methods_.Adjective());
+  WriteDecisionsText(out_, record, style_, compared_methods_.Adjective(),
+                     CodeOf(1) == CompiledCode::kLlvm || CodeOf(2) == CompiledCode::kLlvm);
 }
 
 void TextRenderer::Loops(const LoopsRecord& record) {

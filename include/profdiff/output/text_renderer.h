@@ -132,9 +132,10 @@ void WriteStatisticsChangeText(LineWriter& out, const StatisticsChangeRecord& re
                                PeriodUnit unit1 = PeriodUnit::kCycles,
                                PeriodUnit unit2 = PeriodUnit::kCycles);
 // The --decisions section at the writer's level (decisions_text.cc).
-// `compared`: "hot" or "compiled" (ComparedMethods), the methods the pairs are of.
+// `compared`: "hot" or "compiled" (ComparedMethods), the methods the pairs are of; `hotness`:
+// the shares are of LLVM remarks' Hotness, not of execution.
 void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const TextStyle& style,
-                        std::string_view compared);
+                        std::string_view compared, bool hotness = false);
 // The loop view of --decisions on LLVM remarks at the writer's level (loops_text.cc).
 void WriteLoopsText(LineWriter& out, const LoopsRecord& record, const TextStyle& style,
                     std::string_view compared);

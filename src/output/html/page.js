@@ -474,7 +474,10 @@
     }
     statisticsTable(box, ['Inlining rate', '', 'Experiment 1', 'Experiment 2', 'Change (points)'], [
       rateRow('inlined call sites / all call sites', 'inlined', 'call_sites'),
-      rateRow('weighted by execution share', 'weighted_inlined', 'weighted_call_sites')]);
+      // LLVM remarks' shares are of the profile's counts (docs/llvm.md), as the text says.
+      rateRow(m.experiments.some(function (x) { return x.llvm; }) ? 'weighted by hotness share'
+                                                                 : 'weighted by execution share',
+              'weighted_inlined', 'weighted_call_sites')]);
     if (r.runs_rate) {
       // jit-vs-jit-runs: whether each rate's change is beyond the runs' own variation.
       var varies = function (rates) { return rates.some(function (x) { return x !== rates[0]; }); };
