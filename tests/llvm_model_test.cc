@@ -416,7 +416,7 @@ TEST(LlvmModelTest, DecisionsShowCostAndThresholdOnBothSides) {
                                      "' --explanation=false --decisions=true");
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_NE(run.out.find("        inlined (Inlined) → direct (TooCostly): 1 call site in 1 method, "
-                         "100.00% of execution\n"),
+                         "100.00% of the hotness\n"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("            foo at bci 3004 in main: inlined → direct, cost 35 → 52, "
