@@ -229,8 +229,8 @@ void WriteDecisionsText(LineWriter& out, const DecisionsRecord& record, const Te
                  SideText(row.kind[0], row.reason[0]), " → ", SideText(row.kind[1], row.reason[1]),
                  ": ", Plural(row.call_sites, "call site", "call sites"), " in ",
                  Plural(row.methods, "method", "methods"), ", ",
-                 row.share ? absl::StrCat(PercentText(*row.share), hotness ? " of the hotness"
-                                                                           : " of execution")
+                 row.share ? absl::StrCat(PercentText(*row.share),
+                                          hotness ? " of the hotness" : " of execution")
                            : absl::StrCat(AbslView(share_of), " share unknown"),
                  row.samples ? absl::StrCat(" (", SamplesText(*row.samples), ")") : std::string()),
              1);
