@@ -1,5 +1,6 @@
 #include <optional>
 
+#include "absl/functional/function_ref.h"
 #include "commands/comparison_commands.h"
 #include "profdiff/analysis/call_site_alignment.h"
 #include "profdiff/analysis/compilation_trees.h"
@@ -11,6 +12,22 @@
 #include "profdiff/output/record_builders.h"
 
 namespace profdiff {
+
+namespace {
+
+// Prunes and expands `match` (of a pair whose code moved when `aligned`), marking its moves
+// (identities whose nodes `moved` says are at different positions): before pruning when they are
+// shown (--show-moved), so that pruning keeps them; else after, on the way to differences only.
+template <class Policy>
+void PruneAndExpandMarkingMoves(const Policy& policy, bool prune, bool aligned, bool shown,
+                                absl::FunctionRef<bool(NodeIndex, NodeIndex)> moved,
+                                TreeMatch& match) {
+  if (shown) MarkMovedIdentities(match.delta, moved);
+  tree_matcher_internal::PruneAndExpand(policy, prune, match);
+  if (aligned && !shown) MarkMovedIdentities(match.delta, moved);
+}
+
+}  // namespace
 
 void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options& options,
                 PairTrees* storage, PairRecord* pair, EndRecord* tally,
@@ -77,13 +94,13 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
   }
   if (inlining_match.has_value()) {
     // A call site at another bci in experiment 2's log moved (right_inlining has it at
-    // experiment 1's): marked before pruning it is kept, after only on the way to a difference.
-    auto moved = [&](NodeIndex l, NodeIndex r) {
-      return left.inlining_tree.node(l).bci != right.inlining_tree.node(r).bci;
-    };
-    if (show_moved) MarkMovedIdentities(inlining_match->delta, moved);
-    tree_matcher_internal::PruneAndExpand(inlining, prune, *inlining_match);
-    if (moved_right && !show_moved) MarkMovedIdentities(inlining_match->delta, moved);
+    // experiment 1's).
+    PruneAndExpandMarkingMoves(
+        inlining, prune, moved_right.has_value(), show_moved,
+        [&](NodeIndex l, NodeIndex r) {
+          return left.inlining_tree.node(l).bci != right.inlining_tree.node(r).bci;
+        },
+        *inlining_match);
   }
   BuildInliningDeltaRecord(inlining_match, left.inlining_tree, right_inlining, options,
                            &storage->inlining, moved_right ? &right.inlining_tree : nullptr);
@@ -113,14 +130,13 @@ void MatchTrees(const RecordTrees& left, const RecordTrees& right, const Options
       optimization_classes ? &right_classes->optimization : nullptr);
   if (optimization_match.has_value()) {
     // An optimization whose logged position differs was matched at its mapped position.
-    auto moved = [&](NodeIndex l, NodeIndex r) {
-      return left.optimization_tree.node(l).position != right.optimization_tree.node(r).position;
-    };
-    if (show_moved_optimizations) MarkMovedIdentities(optimization_match->delta, moved);
-    tree_matcher_internal::PruneAndExpand(optimization, prune, *optimization_match);
-    if (moved_optimizations && !show_moved_optimizations) {
-      MarkMovedIdentities(optimization_match->delta, moved);
-    }
+    PruneAndExpandMarkingMoves(
+        optimization, prune, moved_optimizations.has_value(), show_moved_optimizations,
+        [&](NodeIndex l, NodeIndex r) {
+          return left.optimization_tree.node(l).position !=
+                 right.optimization_tree.node(r).position;
+        },
+        *optimization_match);
   }
   BuildOptimizationDeltaRecord(optimization_match, left.optimization_tree, right.optimization_tree,
                                &storage->optimization);
