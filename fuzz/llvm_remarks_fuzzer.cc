@@ -4,7 +4,9 @@
 // and the same input split into pieces on several threads reads the same remarks (or fails the
 // same way) as on one thread. Every prefix that ends at a line break reads at most the remarks of
 // the whole input, in the same order. Then the input is loaded as a log given on the command line
-// (LoadLlvmRemarks), and the trees of every unit are built and must be well formed.
+// (LoadLlvmRemarks), and the trees of every unit are built and must be well formed. The index's
+// fast path (canonical_remark.h) must index the input exactly as the full parser does: the same
+// fields of the same documents, the same cut, the same error.
 
 #include <unistd.h>
 
@@ -55,6 +57,26 @@ void CheckModel(const uint8_t* data, size_t size) {
   }
 }
 
+// What IndexDocuments hands over, with the views copied, and how it ended.
+std::string IndexedText(std::string_view content, bool fast) {
+  using namespace profdiff::llvm_remarks;  // NOLINT
+  std::string text;
+  absl::StatusOr<std::optional<size_t>> cut = IndexDocuments(
+      content, 0, content.size(), "f.opt.yaml", PiecePlace{},
+      [&](const RemarkIndexFields& fields, size_t begin, size_t end) {
+        text += std::string(fields.function) + "|" + std::to_string(fields.hotness) + "|" +
+                std::to_string(begin) + "-" + std::to_string(end);
+        for (const FunctionStartArg& start : fields.starts) {
+          text += "|" + std::string(start.name) + "@" + std::string(start.file) + ":" +
+                  std::to_string(start.line);
+        }
+        text += "\n";
+      },
+      fast);
+  if (!cut.ok()) return text + "error " + std::string(cut.status().message());
+  return text + (cut->has_value() ? "cut " + std::to_string(**cut) : "whole");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -62,6 +84,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   profdiff::fuzz::target_name = "llvm_remarks_fuzzer";
   CheckModel(data, size);
   std::string_view content(reinterpret_cast<const char*>(data), size);
+  if (IndexedText(content, true) != IndexedText(content, false)) {
+    Die("the index's fast path and the parser disagree");
+  }
   absl::StatusOr<RemarkFile> one = ParseRemarkFile(content, "f.opt.yaml", 1);
   absl::StatusOr<RemarkFile> three = ParseRemarkFile(content, "f.opt.yaml", 3);
   if (one.ok() != three.ok()) Die("one thread and three disagree on success");

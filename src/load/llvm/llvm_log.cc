@@ -96,27 +96,23 @@ PieceIndex IndexPiece(FilePiece& item, const std::string& file_name) {
   absl::flat_hash_map<std::string, uint32_t> functions;
   absl::flat_hash_set<std::string> started;
   uint32_t last_function = 0;
-  absl::StatusOr<std::optional<size_t>> cut = llvm_remarks::VisitDocuments(
+  absl::StatusOr<std::optional<size_t>> cut = llvm_remarks::IndexDocuments(
       text, 0, text.size(), file_name, llvm_remarks::PiecePlace{1, index.ends_file},
-      [&](const Remark& remark, size_t begin, size_t end) {
+      [&](const llvm_remarks::RemarkIndexFields& remark, size_t begin, size_t end) {
         // A function's remarks mostly follow each other: look its name up once for them.
         if (index.functions.empty() || remark.function != index.functions[last_function]) {
-          auto [it, added] =
-              functions.try_emplace(remark.function, static_cast<uint32_t>(index.functions.size()));
-          if (added) index.functions.push_back(remark.function);
+          auto [it, added] = functions.try_emplace(std::string(remark.function),
+                                                   static_cast<uint32_t>(index.functions.size()));
+          if (added) index.functions.emplace_back(remark.function);
           last_function = it->second;
         }
         index.remarks.push_back(PieceIndex::Entry{last_function, static_cast<uint32_t>(end - begin),
-                                                  index.offset + begin,
-                                                  remark.hotness.value_or(-1)});
+                                                  index.offset + begin, remark.hotness});
         // Where a function starts, from a Caller or Callee argument (line 0: unknown).
-        for (const llvm_remarks::RemarkArg& arg : remark.args) {
-          if (!arg.loc.has_value() || arg.loc->line == 0 ||
-              (arg.key != "Caller" && arg.key != "Callee")) {
-            continue;
-          }
-          if (started.insert(arg.value).second) {
-            index.starts.emplace_back(arg.value, FunctionStart{arg.loc->file, arg.loc->line});
+        for (const llvm_remarks::FunctionStartArg& start : remark.starts) {
+          if (started.emplace(start.name).second) {
+            index.starts.emplace_back(std::string(start.name),
+                                      FunctionStart{start.file, start.line});
           }
         }
       });

@@ -800,10 +800,17 @@ std::string_view RemarkKindName(RemarkKind kind) {
   return "?";
 }
 
-absl::StatusOr<std::optional<size_t>> VisitDocuments(std::string_view content, size_t begin,
-                                                     size_t end, std::string_view file_name,
-                                                     const PiecePlace& place,
-                                                     const RemarkVisitor& visit) {
+namespace {
+
+// Reads a document in another way than the full parser when it can: returns where what follows
+// the document starts, or nullptr to have the parser read it.
+using DocumentShortcut = std::function<const char*(const char* doc, const char* stop)>;
+
+absl::StatusOr<std::optional<size_t>> VisitDocumentsWith(std::string_view content, size_t begin,
+                                                         size_t end, std::string_view file_name,
+                                                         const PiecePlace& place,
+                                                         const RemarkVisitor& visit,
+                                                         const DocumentShortcut& shortcut) {
   std::optional<size_t> cut_document_line;
   const char* base = content.data();
   const char* p = base + begin;
@@ -838,6 +845,12 @@ absl::StatusOr<std::optional<size_t>> VisitDocuments(std::string_view content, s
       }
       return expected(p, "'---', the start of a remark");
     }
+    if (shortcut) {
+      if (const char* after = shortcut(p, stop); after != nullptr) {
+        p = after;
+        continue;
+      }
+    }
     // The document ends at its "..." line, or at the next "---".
     const char* doc = p;
     const char* doc_end = nullptr;
@@ -861,6 +874,48 @@ absl::StatusOr<std::optional<size_t>> VisitDocuments(std::string_view content, s
     p = next;
   }
   return cut_document_line;
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<size_t>> VisitDocuments(std::string_view content, size_t begin,
+                                                     size_t end, std::string_view file_name,
+                                                     const PiecePlace& place,
+                                                     const RemarkVisitor& visit) {
+  return VisitDocumentsWith(content, begin, end, file_name, place, visit, nullptr);
+}
+
+absl::StatusOr<std::optional<size_t>> IndexDocuments(std::string_view content, size_t begin,
+                                                     size_t end, std::string_view file_name,
+                                                     const PiecePlace& place,
+                                                     const IndexVisitor& visit, bool fast) {
+  RemarkIndexFields fields;
+  const char* base = content.data();
+  DocumentShortcut shortcut;
+  if (fast) {
+    shortcut = [&](const char* doc, const char* stop) -> const char* {
+      const char* after = ScanCanonicalRemark(doc, stop, fields);
+      if (after != nullptr) {
+        visit(fields, static_cast<size_t>(doc - base), static_cast<size_t>(after - base));
+      }
+      return after;
+    };
+  }
+  return VisitDocumentsWith(
+      content, begin, end, file_name, place,
+      [&](const Remark& remark, size_t doc_begin, size_t doc_end) {
+        fields.function = remark.function;
+        fields.hotness = remark.hotness.value_or(-1);
+        fields.starts.clear();
+        for (const RemarkArg& arg : remark.args) {
+          if (arg.loc.has_value() && arg.loc->line != 0 &&
+              (arg.key == "Caller" || arg.key == "Callee")) {
+            fields.starts.push_back(FunctionStartArg{arg.value, arg.loc->file, arg.loc->line});
+          }
+        }
+        visit(fields, doc_begin, doc_end);
+      },
+      shortcut);
 }
 
 absl::StatusOr<ParsedRemarks> ParseDocuments(std::string_view content, size_t begin, size_t end,

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "load/llvm/canonical_remark.h"
 
 namespace profdiff::llvm_remarks {
 
@@ -114,6 +115,20 @@ absl::StatusOr<std::optional<size_t>> VisitDocuments(std::string_view content, s
                                                      size_t end, std::string_view file_name,
                                                      const PiecePlace& place,
                                                      const RemarkVisitor& visit);
+
+// Called for each remark in file order with what the index of a file keeps of it and the
+// [begin, end) byte range of its document.
+using IndexVisitor = std::function<void(const RemarkIndexFields& fields, size_t begin, size_t end)>;
+
+// VisitDocuments for the index: a document in the layout LLVM writes is checked and indexed by
+// ScanCanonicalRemark, without being parsed into a Remark (the figures are in
+// docs/performance.md); any other is parsed as VisitDocuments parses it, so that what is read,
+// every error and every cut are the same. With `fast` false every document is parsed (the tests
+// compare the two).
+absl::StatusOr<std::optional<size_t>> IndexDocuments(std::string_view content, size_t begin,
+                                                     size_t end, std::string_view file_name,
+                                                     const PiecePlace& place,
+                                                     const IndexVisitor& visit, bool fast = true);
 
 // Cuts content into at most `pieces` consecutive [begin, end) ranges of whole documents, of about
 // equal size, for ParseDocuments on several threads. Looks only near the cut points.
