@@ -3,6 +3,10 @@
 #include <array>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace profdiff::llvm_remarks {
 namespace {
 
@@ -12,13 +16,40 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
-// The bytes a plain scalar's scan must look at: the line break, '\r', and ':' and '#', which may
-// end it (": " is an error, " #" a comment).
-constexpr std::array<bool, 256> kPlainStops = [] {
-  std::array<bool, 256> stops{};
-  for (unsigned char c : std::string_view("\n\r:#")) stops[c] = true;
-  return stops;
-}();
+// The first of the bytes a, b, c, d at or after `p`, or `stop`. Scalars are mostly 5 to 60 bytes
+// long: 16 bytes at a time with SSE2 (every x86-64 processor), a byte at a time elsewhere.
+const char* FirstOf(const char* p, const char* stop, char a, char b, char c, char d) {
+#ifdef __SSE2__
+  const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b);
+  const __m128i vc = _mm_set1_epi8(c), vd = _mm_set1_epi8(d);
+  while (stop - p >= 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
+                                      _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd)));
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  while (p < stop && *p != a && *p != b && *p != c && *p != d) ++p;
+  return p;
+}
+
+// Past the spaces at `p` (the padding after a key: LLVM aligns values at column 18).
+const char* SkipSpaces(const char* p, const char* stop) {
+#ifdef __SSE2__
+  const __m128i spaces = _mm_set1_epi8(' ');
+  while (stop - p >= 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const auto others =
+        ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, spaces))) & 0xFFFFu;
+    if (others != 0) return p + __builtin_ctz(others);
+    p += 16;
+  }
+#endif
+  while (p < stop && *p == ' ') ++p;
+  return p;
+}
 
 // The first bytes of a plain scalar the full parser reads otherwise (quotes, block scalars,
 // collections, anchors, aliases, tags) or that would be a blank or a comment.
@@ -36,7 +67,7 @@ const char* ClosingQuote(const char* p, const char* stop, bool& kept) {
   kept = true;
   const char quote = *p++;
   while (true) {
-    while (p < stop && *p != quote && *p != '\n' && *p != '\r' && *p != '\\') ++p;
+    p = FirstOf(p, stop, quote, '\n', '\r', '\\');
     if (p + 1 >= stop || *p == '\n' || *p == '\r') return nullptr;
     if (*p == '\\') {
       if (quote == '\'') {
@@ -67,7 +98,8 @@ const char* BlockValue(const char* p, const char* stop, std::string_view& value,
   if (kNotPlainStarts[static_cast<unsigned char>(*p)]) return nullptr;
   const char* start = p;
   while (true) {
-    while (p < stop && !kPlainStops[static_cast<unsigned char>(*p)]) ++p;
+    // The bytes that end or may end a plain scalar: ": " is an error, " #" starts a comment.
+    p = FirstOf(p, stop, '\n', '\r', ':', '#');
     if (p == stop || *p == '\r') return nullptr;
     if (*p == '\n') break;
     if (p + 1 == stop) return nullptr;
@@ -145,7 +177,7 @@ const char* FlowLocation(const char* p, const char* stop, std::string_view& file
 // Past the blanks after a key's ':' (at least one space, no tab).
 const char* AfterColon(const char* p, const char* stop) {
   if (p == stop || *p != ' ') return nullptr;
-  while (p < stop && *p == ' ') ++p;
+  p = SkipSpaces(p, stop);
   return p == stop ? nullptr : p;
 }
 
