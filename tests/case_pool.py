@@ -22,10 +22,15 @@ def map_cases(function, cases):
         return list(pool.map(function, cases))
 
 
+def sample_step():
+    """PROFDIFF_TEST_SAMPLE: keep one case in this many (1 when unset)."""
+    value = os.environ.get("PROFDIFF_TEST_SAMPLE", "")
+    return int(value) if value.isdigit() and int(value) > 1 else 1
+
+
 def sampled(cases):
     """Every PROFDIFF_TEST_SAMPLE-th case, the first included (all when unset or 1)."""
-    value = os.environ.get("PROFDIFF_TEST_SAMPLE", "")
-    step = int(value) if value.isdigit() and int(value) > 1 else 1
+    step = sample_step()
     if step > 1:
         print(f"note: one case in {step} of {len(cases)} (PROFDIFF_TEST_SAMPLE={step})")
     return cases[::step]

@@ -11,6 +11,8 @@ exactly what it prints for the plain logs:
   zstd   every file one zstd frame
   mixed  files in turn plain, gzip in 3 members, zstd in 3 frames (multi-member, multi-frame, and
          a log that mixes them)
+With PROFDIFF_TEST_SAMPLE=N (the sanitized build, tests/case_pool.py) each copy runs every Nth
+case, from a different first one, so that every case still runs once, with one of the three.
 Exit 77 (skipped) when the corpus is absent, unless PROFDIFF_REQUIRE_CONFORMANCE=1.
 """
 import os
@@ -19,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-from case_pool import map_cases
+from case_pool import map_cases, sample_step
 from run_conformance import locate_corpus
 
 
@@ -60,8 +62,13 @@ def main():
             failed = 0
             root = os.path.join(tmp, mode)
             os.makedirs(root)
-            # check.py finds the data beside the cases directory: a link to the real cases.
-            os.symlink(os.path.join(os.path.abspath(corpus), "cases"), os.path.join(root, "cases"))
+            # check.py finds the data beside the cases directory: links to the real cases.
+            cases = os.path.join(os.path.abspath(corpus), "cases")
+            os.makedirs(os.path.join(root, "cases"))
+            step = sample_step()
+            first = ["gzip", "zstd", "mixed"].index(mode) % step
+            for name in sorted(os.listdir(cases))[first::step]:
+                os.symlink(os.path.join(cases, name), os.path.join(root, "cases", name))
             shutil.copytree(os.path.join(corpus, "data"), os.path.join(root, "data"))
             for directory, _, _ in os.walk(os.path.join(root, "data")):
                 os.chmod(directory, 0o755)

@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 
-from case_pool import map_cases
+from case_pool import map_cases, sampled
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(HERE)
@@ -147,6 +147,7 @@ def main():
                     seen.add((root, tuple(line)))
                     runs.append((root, line))
     failed = 0
+    runs = sampled(runs)
     problems = map_cases(lambda run: check(profdiff, *run), runs)
     for (root, args), problem in zip(runs, problems):
         if problem is not None:

@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "profdiff/diff/tree_classes.h"
+#include "sanitized_build.h"
 
 namespace profdiff {
 namespace {
@@ -562,7 +563,7 @@ void ExpectSameAsReference(const Adapter& adapter, const std::string& context) {
 
 TEST(TreeMatcherTest, RandomTreesMatchTheReferencePseudocode) {
   std::mt19937 random(12345);
-  for (int round = 0; round < 3'000; ++round) {
+  for (int round = 0; round < test::Rounds(3'000); ++round) {
     int max_nodes = round % 10 == 0 ? 60 : 14;
     int names = 1 + round % 4;
     int kinds = 1 + (round / 4) % 2;
@@ -591,7 +592,7 @@ TEST(TreeMatcherTest, RandomTreesMatchTheReferencePseudocode) {
 TEST(TreeMatcherTest, LargerRandomTreesMatchTheReference) {
   // Big enough for the cost cache of heavy pairs to be used while the script is rebuilt.
   std::mt19937 random(99);
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < test::Rounds(40); ++round) {
     LabelTree left = RandomTree(random, 150, 2, 1);
     LabelTree right = RandomTree(random, 150, 2, 1);
     std::string context = absl::StrCat("round ", round);
@@ -633,7 +634,7 @@ LabelTree WideTreeOfRuns(std::mt19937& random) {
 
 TEST(TreeMatcherTest, RunsOfIdenticalSubtreesMatchTheReference) {
   std::mt19937 random(2026);
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < test::Rounds(60); ++round) {
     LabelTree left = WideTreeOfRuns(random);
     LabelTree right = WideTreeOfRuns(random);
     std::string context = absl::StrCat("round ", round);
@@ -716,7 +717,7 @@ LabelTree NestedWideTree(std::mt19937& random) {
 
 TEST(TreeMatcherTest, BigInnerPairsMatchTheReference) {
   std::mt19937 random(4242);
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < test::Rounds(40); ++round) {
     LabelTree left = NestedWideTree(random);
     LabelTree right = round % 5 == 0 ? left : NestedWideTree(random);
     std::string context = absl::StrCat("round ", round);
