@@ -5,7 +5,11 @@ python3-yaml), on remarks compiled now by every installed clang (make_remarks.sh
 
 For every *.opt.yaml file, the remarks that `llvm_remark_dump FILE` prints (one JSON line each)
 must equal what yaml.load_all reads from the file, remark by remark and field by field. The same
-files concatenated into one must read the same on 1 and on 3 threads (the parallel split).
+files concatenated into one must read the same on 1 and on 3 threads (the parallel split). What
+the index keeps of each remark (`llvm_remark_dump --index`: its function, Hotness and the starts
+of the functions its Caller and Callee arguments name), which the fast path for LLVM's own layout
+reads, must equal the same fields of yaml's reading; every document clang wrote must take that
+path.
 
 Usage: check_remarks_oracle.py LLVM_REMARK_DUMP
 Exits 77 (skipped) when no clang-N is installed or python3-yaml is missing.
@@ -57,6 +61,7 @@ def main():
                 open(path, encoding="utf-8").read(), Loader=Loader)]
             got = read_dump(dump, [path])
             total += len(expected)
+            failures += check_index(dump, path, expected)
             if not expected:
                 print("FAIL %s: the yaml module read no remarks" % path)
                 failures += 1
@@ -110,6 +115,30 @@ def normalize(path, document):
         "hotness": None if hotness is None else int(hotness),
         "args": args,
     }
+
+
+def check_index(dump, path, expected):
+    """1 if the index's fields of the file's remarks differ from yaml's reading, or a document
+    missed the fast path; else 0."""
+    run = subprocess.run([dump, "--index", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stderr = run.stderr.decode(errors="replace").strip()
+    indexed = [json.loads(line) for line in
+               run.stdout.decode("utf-8", errors="surrogateescape").splitlines()]
+    wanted = [{"function": r["function"], "hotness": r["hotness"],
+               "starts": [[a["value"], a["loc"]["file"], a["loc"]["line"]] for a in r["args"]
+                          if a["key"] in ("Caller", "Callee") and a["loc"] and a["loc"]["line"]]}
+              for r in expected]
+    if run.returncode != 0 or indexed != wanted:
+        first = next((k for k, (a, b) in enumerate(zip(indexed, wanted)) if a != b), None)
+        print("FAIL %s --index: status %d, %s; %d remarks indexed, %d by the yaml module%s" %
+              (path, run.returncode, stderr, len(indexed), len(wanted),
+               "" if first is None else "; first difference, remark %d:\n  index: %s\n  yaml:  %s"
+               % (first, json.dumps(indexed[first]), json.dumps(wanted[first]))))
+        return 1
+    if stderr != "fast %d of %d" % (len(wanted), len(wanted)):
+        print("FAIL %s --index: not every document took the fast path: %s" % (path, stderr))
+        return 1
+    return 0
 
 
 def read_dump(dump, arguments):
