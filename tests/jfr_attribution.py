@@ -15,7 +15,8 @@ recording (each sample charged to its first frame that is not inlined): every me
 at least 3 % of the samples in JIT-compiled frames has, summed over its compilation units (all
 tiers: C1's code runs too, and jfr counts it), the share jfr counts within 2 points. By
 construction of LongLoop, main's share is in its OSR compilations (at most 2 points elsewhere),
-and Phases' three lambdas are among the top methods.
+and Phases' three lambdas are among the top methods (a run where jfr's own count does not have
+them there is made again, at most twice: C2's timing on a loaded machine decides it).
 
 With --rules, prints instead what each candidate rule for choosing among a method's compilations
 gives on these runs, against what happened by construction (docs/jfr.md "Which compilation ran").
@@ -25,6 +26,7 @@ Usage: jfr_attribution.py PROFDIFF [--rules] [--keep DIR]. Exit 77 (skipped) wit
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -134,6 +136,7 @@ def log_compilations(log):
 
 def run_program(home, program, args, compilations, tmp):
     directory = os.path.join(tmp, os.path.basename(home), program)
+    shutil.rmtree(directory, ignore_errors=True)  # a run made again
     classes = os.path.join(directory, "classes")
     os.makedirs(classes)
     subprocess.run([os.path.join(home, "bin", "javac"), "-d", classes,
@@ -185,6 +188,12 @@ def reported(profdiff, log, recording):
                 if c["total_share"]:
                     shares.setdefault(r["method"], {})[c["id"]] = c["total_share"]
     return shares, warnings
+
+
+def lambdas_on_top(jfr, recording):
+    """The lambdas among the methods with at least TOP of the samples, as jfr counts them."""
+    expected = expected_shares(samples(jfr, recording))
+    return [m for m in expected if expected[m] >= TOP and "$$Lambda" in m]
 
 
 def check(name, program, profdiff, log, recording, jfr):
@@ -347,6 +356,16 @@ def check_jdk(home, profdiff, tmp, flags):
     for program, (args, compilations) in PROGRAMS.items():
         name = f"{os.path.basename(home)} {program}"
         log, recording, marks = run_program(home, program, args, compilations, tmp)
+        # Phases is built for its three lambdas to be among the top methods, as jfr itself
+        # counts them; on a loaded machine C2 sometimes compiled the call site while it had seen
+        # fewer of them, and the recording then tests less. Such a run is made again (at most
+        # twice); profdiff's figures are checked on the run kept, whatever it holds.
+        for _ in range(2):
+            if program != "Phases" or len(lambdas_on_top(jfr, recording)) == 3:
+                break
+            print(f"note {name}: {len(lambdas_on_top(jfr, recording))} lambdas among the top "
+                  "methods in jfr's own count: run again")
+            log, recording, marks = run_program(home, program, args, compilations, tmp)
         if "--rules" in flags:
             measure_rules(name, program, log, recording, jfr, marks)
         else:
