@@ -24,7 +24,9 @@
 // column and what was expected there. No recursion: the schema's depth is fixed.
 //
 // Documents are independent: SplitDocuments cuts a buffer into pieces of whole documents cheaply
-// (it looks only near the cut points) and each piece parses on its own, on any thread.
+// (it looks only near the cut points) and each piece parses on its own, on any thread. This file
+// reads the stream of documents and the file; the parser of one document is remark_document.h,
+// the index's fast path for LLVM's own layout canonical_remark.h.
 
 #include <cstddef>
 #include <cstdint>
