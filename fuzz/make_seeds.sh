@@ -196,6 +196,13 @@ write("llvm_remarks", b"--- !Passed\nPass:            inline\nName:            A
                       b"  - String:          \"\\n\"\n...\n--- !Missed\nPass: gvn\nName: x\n"
                       b"Function: \"_Z\\x01\"\nArgs:\n  - String: |\n      a\n      b\n...\n")
 write("llvm_remarks", b"RMRK\x00\x01")
+# Real remarks of clang 19 with a profile (fixtures/llvm-example): the first documents, whole, in
+# the layout the index's fast path reads (inlining remarks with Callee and Caller positions).
+with open(os.path.join(fixtures, "llvm-example", "clang-19", "O2-pgo", "kernels.opt.yaml"),
+          "rb") as f:
+    real = f.read()
+cut = real.find(b"\n--- ", 6000)
+write("llvm_remarks", real if cut < 0 else real[:cut + 1])
 for kind in ("record", "profile", "command_line", "stream", "input_stream", "hotspot", "jfr",
              "rule_file", "llvm_remarks"):
     print(f"{kind}: {len(os.listdir(os.path.join(out, kind)))} seeds")
